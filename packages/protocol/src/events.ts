@@ -1,0 +1,114 @@
+import Type from 'typebox';
+import { Id, MessageTarget, Nullable } from './common.js';
+import { Group, PinnedMessage } from './groups.js';
+import { UpdateSystemCommonRequest } from './system.js';
+import { ChatMessage } from './messages.js';
+import { UserInfo, UserLog, UserState } from './users.js';
+
+/** Every event on `GET /user/events` is one JSON object with a `type` discriminator (API.md §9.3). */
+const Event = <N extends string, P extends Type.TProperties>(name: N, props: P) =>
+  Type.Object({ type: Type.Literal(name), ...props });
+
+export const ReadyEvent = Event('ready', {});
+export const HeartbeatEvent = Event('heartbeat', { time: Type.Integer() });
+export const UsersSnapshotEvent = Event('users_snapshot', {
+  users: Type.Array(UserInfo),
+  version: Type.Integer(),
+});
+export const UsersLogEvent = Event('users_log', { logs: Type.Array(UserLog) });
+export const UsersStateEvent = Event('users_state', { users: Type.Array(UserState) });
+export const UsersStateChangedEvent = Event('users_state_changed', { uid: Id, online: Type.Boolean() });
+
+const MuteUser = Type.Object({ uid: Id, expired_at: Nullable(Type.Integer()) });
+const MuteGroup = Type.Object({ gid: Id, expired_at: Nullable(Type.Integer()) });
+export const PinnedChat = Type.Object({ target: MessageTarget, updated_at: Type.Integer() });
+
+export const UserSettingsEvent = Event('user_settings', {
+  mute_users: Type.Array(MuteUser),
+  mute_groups: Type.Array(MuteGroup),
+  read_index_users: Type.Array(Type.Object({ uid: Id, mid: Id })),
+  read_index_groups: Type.Array(Type.Object({ gid: Id, mid: Id })),
+  burn_after_reading_users: Type.Array(Type.Object({ uid: Id, expires_in: Type.Integer() })),
+  burn_after_reading_groups: Type.Array(Type.Object({ gid: Id, expires_in: Type.Integer() })),
+  pinned_chats: Type.Array(PinnedChat),
+});
+export const UserSettingsChangedEvent = Event('user_settings_changed', {
+  from_device: Type.String(),
+  add_mute_users: Type.Array(MuteUser),
+  remove_mute_users: Type.Array(Id),
+  add_mute_groups: Type.Array(MuteGroup),
+  remove_mute_groups: Type.Array(Id),
+  read_index_users: Type.Array(Type.Object({ uid: Id, mid: Id })),
+  read_index_groups: Type.Array(Type.Object({ gid: Id, mid: Id })),
+  burn_after_reading_users: Type.Array(Type.Object({ uid: Id, expires_in: Type.Integer() })),
+  burn_after_reading_groups: Type.Array(Type.Object({ gid: Id, expires_in: Type.Integer() })),
+});
+export const RelatedGroupsEvent = Event('related_groups', { groups: Type.Array(Group) });
+export const JoinedGroupEvent = Event('joined_group', { group: Group });
+export const UserJoinedGroupEvent = Event('user_joined_group', { gid: Id, uid: Type.Array(Id) });
+export const UserLeavedGroupEvent = Event('user_leaved_group', { gid: Id, uid: Type.Array(Id) });
+export const KickFromGroupEvent = Event('kick_from_group', {
+  gid: Id,
+  reason: Type.Union([Type.Literal('kick'), Type.Literal('group_deleted')]),
+});
+export const GroupChangedEvent = Event('group_changed', {
+  gid: Id,
+  name: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  owner: Nullable(Id),
+  avatar_updated_at: Nullable(Type.Integer()),
+  is_public: Nullable(Type.Boolean()),
+});
+export const PinnedMessageUpdatedEvent = Event('pinned_message_updated', {
+  gid: Id,
+  mid: Id,
+  msg: Nullable(PinnedMessage),
+});
+export const ChatEvent = Type.Object({ type: Type.Literal('chat'), ...ChatMessage.properties });
+export const KickReason = Type.Union([
+  Type.Literal('login_from_other_device'),
+  Type.Literal('delete_user'),
+  Type.Literal('delete_device'),
+  Type.Literal('logout'),
+  Type.Literal('frozen'),
+]);
+export type KickReason = Type.Static<typeof KickReason>;
+export const KickEvent = Event('kick', { reason: KickReason });
+export const ServerConfigChangedEvent = Event('server_config_changed', {
+  organization_name: Nullable(Type.String()),
+  organization_description: Nullable(Type.String()),
+  organization_logo: Nullable(Type.String()),
+  ...UpdateSystemCommonRequest.properties,
+});
+
+export const ServerEvent = Type.Union([
+  ReadyEvent,
+  HeartbeatEvent,
+  UsersSnapshotEvent,
+  UsersLogEvent,
+  UsersStateEvent,
+  UsersStateChangedEvent,
+  UserSettingsEvent,
+  UserSettingsChangedEvent,
+  RelatedGroupsEvent,
+  JoinedGroupEvent,
+  UserJoinedGroupEvent,
+  UserLeavedGroupEvent,
+  KickFromGroupEvent,
+  GroupChangedEvent,
+  PinnedMessageUpdatedEvent,
+  ChatEvent,
+  KickEvent,
+  ServerConfigChangedEvent,
+]);
+export type ServerEvent = Type.Static<typeof ServerEvent>;
+export type ServerEventType = ServerEvent['type'];
+export type EventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
+
+export const EventsQuery = Type.Object({
+  'api-key': Type.Optional(Type.String()),
+  after_mid: Type.Optional(Type.Integer({ minimum: 0 })),
+  users_version: Type.Optional(Type.Integer({ minimum: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+});
+export type EventsQuery = Type.Static<typeof EventsQuery>;

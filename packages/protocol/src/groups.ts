@@ -1,0 +1,61 @@
+import Type from 'typebox';
+import { Id, Nullable } from './common.js';
+import { LIMITS } from './limits.js';
+
+export const PinnedMessage = Type.Object({
+  mid: Id,
+  created_by: Id,
+  created_at: Type.Integer(),
+  properties: Nullable(Type.Record(Type.String(), Type.Unknown())),
+  content_type: Type.String(),
+  content: Type.String(),
+});
+export type PinnedMessage = Type.Static<typeof PinnedMessage>;
+
+export const Group = Type.Object({
+  gid: Id,
+  owner: Nullable(Id),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  members: Type.Array(Id),
+  is_public: Type.Boolean(),
+  avatar_updated_at: Type.Integer(),
+  pinned_messages: Type.Array(PinnedMessage),
+});
+export type Group = Type.Static<typeof Group>;
+
+const GroupName = Type.String({ minLength: 1, maxLength: LIMITS.groupNameMaxLength });
+const Description = Nullable(Type.String({ maxLength: LIMITS.descriptionMaxLength }));
+
+export const CreateGroupRequest = Type.Object({
+  name: GroupName,
+  description: Type.Optional(Description),
+  members: Type.Optional(Nullable(Type.Array(Id, { maxItems: 10_000 }))),
+  is_public: Type.Boolean(),
+});
+export type CreateGroupRequest = Type.Static<typeof CreateGroupRequest>;
+
+export const CreateGroupResponse = Type.Object({ gid: Id, created_at: Type.Integer() });
+export type CreateGroupResponse = Type.Static<typeof CreateGroupResponse>;
+
+export const UpdateGroupRequest = Type.Object({
+  name: Type.Optional(GroupName),
+  description: Type.Optional(Description),
+  owner: Type.Optional(Id),
+});
+export type UpdateGroupRequest = Type.Static<typeof UpdateGroupRequest>;
+
+export const ChangeGroupTypeRequest = Type.Object({
+  is_public: Type.Boolean(),
+  members: Type.Optional(Nullable(Type.Array(Id, { maxItems: 10_000 }))),
+});
+export type ChangeGroupTypeRequest = Type.Static<typeof ChangeGroupTypeRequest>;
+
+export const MemberList = Type.Array(Id, { minItems: 1, maxItems: 10_000 });
+
+export const RegMagicLinkQuery = Type.Object({
+  gid: Type.Optional(Id),
+  expired_in: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 * 24 * 3600 })),
+  max_times: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.inviteUnlimitedUses })),
+});
+export type RegMagicLinkQuery = Type.Static<typeof RegMagicLinkQuery>;

@@ -1,0 +1,33 @@
+/** Shared limits and constants; the server enforces them and the web client shows them. */
+export const LIMITS = {
+  nameMaxLength: 32,
+  passwordMinLength: 8,
+  passwordMaxLength: 256,
+  emailMaxLength: 254,
+  groupNameMaxLength: 64,
+  descriptionMaxLength: 1024,
+  messageMaxBytes: 64 * 1024,
+  jsonBodyMaxBytes: 1024 * 1024,
+  imageMaxBytes: 5 * 1000 * 1000,
+  historyDefaultLimit: 300,
+  historyMaxLimit: 1000,
+  streamBacklogLimit: 500,
+  /** Newest records per conversation in a new device's backlog (API.md §15.3). */
+  streamBacklogPerConversation: 50,
+  accessTokenSeconds: 300,
+  refreshTokenSeconds: 7 * 24 * 3600,
+  /** A refresh token spent this recently answers with the same successor pair (API.md §15.4). */
+  refreshGraceSeconds: 30,
+  heartbeatSeconds: 15,
+  keepAliveCommentSeconds: 5,
+  inviteDefaultSeconds: 900,
+  inviteUnlimitedUses: 10_000_000,
+} as const;
+
+export const INVITE_EXPIRY_CHOICES = [1800, 3600, 21600, 43200, 86400, 604800, 2592000] as const;
+export const INVITE_USE_CHOICES = [1, 5, 10, 25, 50, 100, 10_000_000] as const;
+export const REACTION_EMOJIS = ['👍', '❤️', '😄', '👀', '👎', '🎉', '🙁', '🚀'] as const;
+
+/** The VoceChat API level Parley fully implements (ARCHITECTURE.md, API.md §12.3). */
+export const API_LEVEL = '0.3.9';
+export const PRODUCT_VERSION = '0.1.0';

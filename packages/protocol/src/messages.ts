@@ -1,0 +1,64 @@
+import Type from 'typebox';
+import { Id, MessageTarget, Nullable } from './common.js';
+
+export const Properties = Nullable(Type.Record(Type.String(), Type.Unknown()));
+export type Properties = Type.Static<typeof Properties>;
+
+export const NormalDetail = Type.Object({
+  type: Type.Literal('normal'),
+  properties: Properties,
+  content_type: Type.String(),
+  content: Type.String(),
+  expires_in: Nullable(Type.Integer()),
+});
+
+export const ReplyDetail = Type.Object({
+  type: Type.Literal('reply'),
+  mid: Id,
+  properties: Properties,
+  content_type: Type.String(),
+  content: Type.String(),
+});
+
+export const ReactionDetail = Type.Object({
+  type: Type.Literal('reaction'),
+  mid: Id,
+  detail: Type.Union([
+    Type.Object({
+      type: Type.Literal('edit'),
+      properties: Properties,
+      content_type: Type.String(),
+      content: Type.String(),
+    }),
+    Type.Object({ type: Type.Literal('like'), action: Type.String() }),
+    Type.Object({ type: Type.Literal('delete') }),
+  ]),
+});
+
+export const MessageDetail = Type.Union([NormalDetail, ReplyDetail, ReactionDetail]);
+export type MessageDetail = Type.Static<typeof MessageDetail>;
+
+export const ChatMessage = Type.Object({
+  mid: Id,
+  from_uid: Id,
+  created_at: Type.Integer(),
+  target: MessageTarget,
+  detail: MessageDetail,
+});
+export type ChatMessage = Type.Static<typeof ChatMessage>;
+
+/** Content types a message body may carry in the foundation; files and archives come later. */
+export const SENDABLE_CONTENT_TYPES = ['text/plain', 'text/markdown'] as const;
+export type SendableContentType = (typeof SENDABLE_CONTENT_TYPES)[number];
+
+export const HistoryQuery = Type.Object({
+  before: Type.Optional(Id),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+});
+export type HistoryQuery = Type.Static<typeof HistoryQuery>;
+
+export const ReadIndexRequest = Type.Object({
+  users: Type.Optional(Type.Array(Type.Object({ uid: Id, mid: Id }), { maxItems: 10_000 })),
+  groups: Type.Optional(Type.Array(Type.Object({ gid: Id, mid: Id }), { maxItems: 10_000 })),
+});
+export type ReadIndexRequest = Type.Static<typeof ReadIndexRequest>;

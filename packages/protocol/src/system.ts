@@ -1,0 +1,91 @@
+import Type from 'typebox';
+import { Nullable } from './common.js';
+
+export const Organization = Type.Object({
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  server_id: Type.String(),
+});
+export type Organization = Type.Static<typeof Organization>;
+
+export const UpdateOrganizationRequest = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 64 }),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
+});
+export type UpdateOrganizationRequest = Type.Static<typeof UpdateOrganizationRequest>;
+
+export const WhoCanSignUp = Type.Union([Type.Literal('EveryOne'), Type.Literal('InvitationOnly')]);
+export type WhoCanSignUp = Type.Static<typeof WhoCanSignUp>;
+
+export const OidcProvider = Type.Object({
+  enable: Type.Boolean(),
+  favicon: Type.String(),
+  domain: Type.String(),
+});
+
+export const LoginConfig = Type.Object({
+  who_can_sign_up: WhoCanSignUp,
+  guest: Type.Boolean(),
+  password: Type.Boolean(),
+  magic_link: Type.Boolean(),
+  google: Type.Boolean(),
+  github: Type.Boolean(),
+  oidc: Type.Array(OidcProvider, { maxItems: 32 }),
+  metamask: Type.Boolean(),
+  third_party: Type.Boolean(),
+});
+export type LoginConfig = Type.Static<typeof LoginConfig>;
+
+export const ChatLayoutMode = Type.Union([Type.Literal('Left'), Type.Literal('SelfRight')]);
+export const FileExpiryMode = Type.Union([
+  Type.Literal('Off'),
+  Type.Literal('Day1'),
+  Type.Literal('Day7'),
+  Type.Literal('Day30'),
+  Type.Literal('Day90'),
+  Type.Literal('Day180'),
+]);
+
+export const SystemCommon = Type.Object({
+  show_user_online_status: Type.Boolean(),
+  webclient_auto_update: Type.Boolean(),
+  contact_verification_enable: Type.Boolean(),
+  chat_layout_mode: ChatLayoutMode,
+  max_file_expiry_mode: FileExpiryMode,
+  only_admin_can_create_group: Type.Boolean(),
+  who_can_invite_users: Type.Boolean(),
+  ext_setting: Nullable(Type.String({ maxLength: 16_384 })),
+  msg_smtp_notify_enable: Type.Boolean(),
+  msg_smtp_notify_delay_seconds: Type.Integer({ minimum: 0 }),
+  dm_enable: Type.Boolean(),
+  add_friend_enable: Type.Boolean(),
+  search_user_enable: Type.Boolean(),
+});
+export type SystemCommon = Type.Static<typeof SystemCommon>;
+export const UpdateSystemCommonRequest = Type.Partial(SystemCommon);
+export type UpdateSystemCommonRequest = Type.Static<typeof UpdateSystemCommonRequest>;
+
+export const Metrics = Type.Object({
+  user_count: Type.Integer(),
+  group_count: Type.Integer(),
+  online_user_count: Type.Integer(),
+  version: Type.String(),
+});
+export type Metrics = Type.Static<typeof Metrics>;
+
+export const License = Type.Object({
+  domains: Type.Array(Type.String()),
+  user_limit: Type.Integer(),
+  created_at: Type.String(),
+  expired_at: Type.String(),
+  sign: Type.Boolean(),
+  base58: Type.String(),
+});
+export type License = Type.Static<typeof License>;
+
+export const PublicClientConfig = Type.Object({ client_id: Type.String() });
+
+export const CloudflaredAutoInfo = Type.Object({
+  auto_cftunnel: Type.Boolean(),
+  tunnel_status: Type.Object({ status: Type.String(), url: Type.String(), error: Type.String() }),
+});

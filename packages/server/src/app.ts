@@ -1,0 +1,145 @@
+/**
+ * Builds the Parley server: storage, event bus, hub, the API under `/api` and the web client at `/`.
+ * Tests build it in-process with their own store; `main.ts` builds it from the environment.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_LEVEL, LIMITS, PRODUCT_VERSION } from '@parley/protocol';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { TokenSigner } from './auth/tokens.js';
+import { LocalBlobs, type Blobs } from './blobs/index.js';
+import type { Config } from './config/index.js';
+import type { Ctx } from './context.js';
+import { installCors } from './http/cors.js';
+import { installErrorHandling } from './http/errors.js';
+import { InProcessBus, type EventBus } from './realtime/bus.js';
+import { Hub } from './realtime/hub.js';
+import { Mutex } from './realtime/mutex.js';
+import { InProcessPresence, type Presence } from './realtime/presence.js';
+import { eventRoutes } from './routes/events.js';
+import { groupRoutes } from './routes/groups.js';
+import { messageRoutes } from './routes/messages.js';
+import { systemRoutes } from './routes/system.js';
+import { tokenRoutes } from './routes/token.js';
+import { userRoutes } from './routes/users.js';
+import { openStore } from './store/index.js';
+import type { Store } from './store/types.js';
+
+export interface AppOptions {
+  config: Config;
+  /** An already open store (tests); otherwise one is opened from the config. */
+  store?: Store;
+  bus?: EventBus;
+  presence?: Presence;
+  blobs?: Blobs;
+  now?: () => number;
+}
+
+export interface ParleyServer {
+  app: FastifyInstance;
+  ctx: Ctx;
+  hub: Hub;
+  close(): Promise<void>;
+}
+
+interface ServerSecrets {
+  server_id: string;
+  token_key: string;
+}
+
+export async function buildServer(options: AppOptions): Promise<ParleyServer> {
+  const { config } = options;
+  const store = options.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const secrets = await loadSecrets(store);
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: LIMITS.jsonBodyMaxBytes,
+    // Clients send ids in the path and query as text; Ajv coerces them to the schema's integers.
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
+    // Per-request lines only when debugging: streams and polling would drown everything else.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+  });
+  const bus = options.bus ?? new InProcessBus();
+  const ctx: Ctx = {
+    store,
+    blobs: options.blobs ?? new LocalBlobs(path.join(config.dataDir, 'blobs')),
+    bus,
+    presence: options.presence ?? new InProcessPresence(),
+    config,
+    signer: new TokenSigner(secrets.token_key),
+    serverId: secrets.server_id,
+    sendLock: new Mutex(),
+    now: options.now ?? Date.now,
+    log: app.log,
+  };
+  const hub = new Hub(bus);
+  await hub.start();
+
+  installErrorHandling(app);
+  installCors(app);
+  installBodyParsers(app);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Parley API (VoceChat wire contract)', version: `${API_LEVEL} (Parley ${PRODUCT_VERSION})` },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { api_key: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/swagger' });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes(ctx));
+      await api.register(tokenRoutes(ctx));
+      await api.register(userRoutes(ctx));
+      await api.register(groupRoutes(ctx));
+      await api.register(messageRoutes(ctx));
+      await api.register(eventRoutes(ctx, hub));
+      api.get('/spec', { schema: { hide: true } }, () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+  app.get('/health', { schema: { hide: true } }, (_req, reply) => reply.send());
+
+  if (config.webDir) {
+    await app.register(fastifyStatic, { root: config.webDir, prefix: '/', wildcard: true, index: ['index.html'] });
+  }
+
+  let closed = false;
+  return {
+    app,
+    ctx,
+    hub,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await hub.stop();
+      await app.close();
+      await bus.close();
+      if (!options.store) await store.close();
+    },
+  };
+}
+
+function installBodyParsers(app: FastifyInstance): void {
+  // Message bodies are raw text (API.md §6.1); images are raw bytes.
+  app.addContentTypeParser(['text/plain', 'text/markdown'], { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  const raw = { parseAs: 'buffer' } as const;
+  app.addContentTypeParser(/^image\//, raw, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/octet-stream', raw, (_req, body, done) => done(null, body));
+}
+
+/** The server id and token key live in the database, so every node of a deployment shares them. */
+async function loadSecrets(store: Store): Promise<ServerSecrets> {
+  const existing = await store.settings.get<ServerSecrets>('server_secrets');
+  if (existing) return existing;
+  const secrets: ServerSecrets = {
+    server_id: randomBytes(16).toString('hex'),
+    token_key: randomBytes(32).toString('base64url'),
+  };
+  await store.settings.set('server_secrets', secrets);
+  return (await store.settings.get<ServerSecrets>('server_secrets')) ?? secrets;
+}

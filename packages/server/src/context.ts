@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TokenSigner } from './auth/tokens.js';
+import type { Config } from './config/index.js';
+import type { EventBus } from './realtime/bus.js';
+import type { Mutex } from './realtime/mutex.js';
+import type { Presence } from './realtime/presence.js';
+import type { Blobs } from './blobs/index.js';
+import type { Store } from './store/types.js';
+import type { UserRecord } from './store/types.js';
+
+/** What every service call receives; services read no globals. */
+export interface Ctx {
+  readonly store: Store;
+  readonly blobs: Blobs;
+  readonly bus: EventBus;
+  readonly presence: Presence;
+  readonly config: Config;
+  readonly signer: TokenSigner;
+  readonly serverId: string;
+  /** Serialises message commit + publish so every stream sees chat records in mid order. */
+  readonly sendLock: Mutex;
+  readonly now: () => number;
+  readonly log: FastifyBaseLogger;
+}
+
+/** The authenticated caller of a request. */
+export interface Actor {
+  readonly user: UserRecord;
+  readonly uid: number;
+  readonly device: string;
+  readonly isAdmin: boolean;
+  readonly isGuest: boolean;
+}

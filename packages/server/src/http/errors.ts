@@ -1,0 +1,39 @@
+/**
+ * One place turns every failure into the contract's status and a short body: AppError codes,
+ * Fastify's validation and parsing errors, and anything unexpected (500 with no internals).
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError } from '../errors.js';
+
+const FRAMEWORK_STATUS: Record<string, { status: number; text: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, text: 'unsupported content type' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, text: 'body too large' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, text: 'empty JSON body' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, text: 'malformed JSON body' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, text: 'invalid content length' },
+};
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.body) return reply.status(err.status).send(err.body);
+      return reply.status(err.status).type('text/plain; charset=utf-8').send(err.message);
+    }
+    if (err.validation) {
+      const where = err.validationContext ?? 'request';
+      const first = err.validation[0];
+      const path = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+      const detail = `${where}${path ? `.${path}` : ''} ${first?.message ?? 'is invalid'}`;
+      return reply.status(400).type('text/plain; charset=utf-8').send(detail);
+    }
+    const known = err.code ? FRAMEWORK_STATUS[err.code] : undefined;
+    if (known) return reply.status(known.status).type('text/plain; charset=utf-8').send(known.text);
+    if (err instanceof SyntaxError || (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500)) {
+      return reply.status(err.statusCode && err.statusCode < 500 ? err.statusCode : 400).type('text/plain; charset=utf-8').send('bad request');
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).type('text/plain; charset=utf-8').send('Server Error');
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.status(404).type('text/plain; charset=utf-8').send('not found'));
+}

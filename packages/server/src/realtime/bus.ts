@@ -1,0 +1,42 @@
+/**
+ * The event bus: services publish after commit, every node's hub receives and delivers to its own
+ * streams (docs/events.md). The in-process bus is the default; a Redis bus joins it for scale-out.
+ */
+import type { ServerEvent } from '@parley/protocol';
+
+export type Audience =
+  | { kind: 'users'; uids: readonly number[]; exceptDevice?: string }
+  | { kind: 'all'; exceptUid?: number }
+  /** One device's stream; `exceptConnection` spares the stream that caused the event. */
+  | { kind: 'device'; uid: number; device: string; exceptConnection?: string };
+
+export interface Envelope {
+  audience: Audience;
+  event: ServerEvent;
+  /** When set, the hub closes the matching streams after writing the event (kicks). */
+  close?: boolean;
+}
+
+export interface EventBus {
+  publish(envelope: Envelope): Promise<void>;
+  /** Resolves once the handler is receiving: a stream subscribes before it reads its backlog. */
+  subscribe(handler: (envelope: Envelope) => void): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+export class InProcessBus implements EventBus {
+  private readonly handlers = new Set<(envelope: Envelope) => void>();
+
+  async publish(envelope: Envelope): Promise<void> {
+    for (const handler of this.handlers) handler(envelope);
+  }
+
+  async subscribe(handler: (envelope: Envelope) => void): Promise<() => void> {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+  }
+}

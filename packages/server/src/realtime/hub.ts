@@ -1,0 +1,165 @@
+/**
+ * The hub holds this node's open event streams and delivers bus envelopes to them. Each event is
+ * serialised once per envelope and the same frame is written to every matching stream. A stream
+ * still sending its initial sync queues live frames and flushes them after `ready`, skipping chat
+ * records its backlog already carried (docs/events.md).
+ */
+import type { ServerEvent } from '@parley/protocol';
+import { LIMITS } from '@parley/protocol';
+import type { Audience, Envelope, EventBus } from './bus.js';
+
+/** A stream whose unsent bytes exceed this is cut off; the client reconnects and resumes. */
+export const STREAM_BUFFER_CAP_BYTES = 4 * 1024 * 1024;
+
+export interface StreamSink {
+  /** Writes a frame; returns the bytes waiting in the socket buffer afterwards. */
+  write(frame: string): number;
+  end(): void;
+}
+
+export class StreamConnection {
+  private pending: { frame: string; mid: number | undefined; close: boolean }[] | null = [];
+  private closed = false;
+
+  constructor(
+    readonly id: string,
+    readonly uid: number,
+    readonly device: string,
+    private readonly sink: StreamSink,
+    private readonly onClose: (conn: StreamConnection) => void,
+  ) {}
+
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
+  /** Writes now: used for the initial sync itself. */
+  send(event: ServerEvent): void {
+    this.writeFrame(frameOf(event));
+  }
+
+  /** Delivers a live frame: queued while the initial sync runs. */
+  deliver(frame: string, mid: number | undefined, close: boolean): void {
+    if (this.closed) return;
+    if (this.pending) {
+      this.pending.push({ frame, mid, close });
+      return;
+    }
+    this.writeFrame(frame);
+    if (close) this.close();
+  }
+
+  /** Ends the initial sync: flushes queued live frames, skipping chat records with mid ≤ lastMid. */
+  goLive(lastBacklogMid: number): void {
+    const queued = this.pending ?? [];
+    this.pending = null;
+    for (const { frame, mid, close } of queued) {
+      if (mid !== undefined && mid <= lastBacklogMid) continue;
+      this.writeFrame(frame);
+      if (close) return this.close();
+    }
+  }
+
+  writeComment(): void {
+    if (!this.pending) this.writeFrame(':\n\n');
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.sink.end();
+    this.onClose(this);
+  }
+
+  private writeFrame(frame: string): void {
+    if (this.closed) return;
+    if (this.sink.write(frame) > STREAM_BUFFER_CAP_BYTES) this.close();
+  }
+}
+
+export function frameOf(event: ServerEvent): string {
+  return `data: ${JSON.stringify(event)}\n\n`;
+}
+
+export class Hub {
+  private readonly byUid = new Map<number, Set<StreamConnection>>();
+  private unsubscribe: (() => void) | undefined;
+  private commentTimer: NodeJS.Timeout | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly bus: EventBus) {}
+
+  async start(): Promise<void> {
+    this.unsubscribe = await this.bus.subscribe((envelope) => this.dispatch(envelope));
+    this.commentTimer = setInterval(() => this.eachConnection((c) => c.writeComment()), LIMITS.keepAliveCommentSeconds * 1000);
+    this.heartbeatTimer = setInterval(() => {
+      const frame = frameOf({ type: 'heartbeat', time: Date.now() });
+      this.eachConnection((c) => c.deliver(frame, undefined, false));
+    }, LIMITS.heartbeatSeconds * 1000);
+    this.commentTimer.unref();
+    this.heartbeatTimer.unref();
+  }
+
+  add(conn: StreamConnection): void {
+    let set = this.byUid.get(conn.uid);
+    if (!set) this.byUid.set(conn.uid, (set = new Set()));
+    set.add(conn);
+  }
+
+  remove(conn: StreamConnection): void {
+    const set = this.byUid.get(conn.uid);
+    if (!set) return;
+    set.delete(conn);
+    if (set.size === 0) this.byUid.delete(conn.uid);
+  }
+
+  connectionCount(): number {
+    let n = 0;
+    for (const set of this.byUid.values()) n += set.size;
+    return n;
+  }
+
+  /** Closes every stream (shutdown); clients reconnect elsewhere and resume. */
+  async stop(): Promise<void> {
+    clearInterval(this.commentTimer);
+    clearInterval(this.heartbeatTimer);
+    this.unsubscribe?.();
+    this.eachConnection((c) => c.close());
+  }
+
+  private dispatch({ audience, event, close }: Envelope): void {
+    const targets = this.targets(audience);
+    if (targets.length === 0) return;
+    const frame = frameOf(event);
+    const mid = event.type === 'chat' ? event.mid : undefined;
+    for (const conn of targets) conn.deliver(frame, mid, close === true);
+  }
+
+  private targets(audience: Audience): StreamConnection[] {
+    switch (audience.kind) {
+      case 'users': {
+        const out: StreamConnection[] = [];
+        for (const uid of audience.uids) {
+          const set = this.byUid.get(uid);
+          if (!set) continue;
+          for (const conn of set) if (conn.device !== audience.exceptDevice) out.push(conn);
+        }
+        return out;
+      }
+      case 'all': {
+        const out: StreamConnection[] = [];
+        for (const [uid, set] of this.byUid) if (uid !== audience.exceptUid) out.push(...set);
+        return out;
+      }
+      case 'device': {
+        const set = this.byUid.get(audience.uid);
+        if (!set) return [];
+        return [...set].filter((c) => c.device === audience.device && c.id !== audience.exceptConnection);
+      }
+    }
+  }
+
+  private eachConnection(fn: (conn: StreamConnection) => void): void {
+    for (const set of [...this.byUid.values()]) for (const conn of [...set]) fn(conn);
+  }
+}

@@ -1,0 +1,249 @@
+/** Channels: creation, visibility, membership and settings, with the events each change sends. */
+import type {
+  ChangeGroupTypeRequest,
+  CreateGroupRequest,
+  CreateGroupResponse,
+  Group,
+  UpdateGroupRequest,
+} from '@parley/protocol';
+import { blobKeys } from '../blobs/index.js';
+import { squarePng } from '../blobs/images.js';
+import type { Actor, Ctx } from '../context.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import type { GroupPatch, GroupRecord } from '../store/types.js';
+import { groupAudience } from './audience.js';
+import { readSetting } from './settings.js';
+import { groupView } from './views.js';
+
+const GROUP_AVATAR_SIZE = 256;
+
+export async function createGroup(ctx: Ctx, actor: Actor, req: CreateGroupRequest): Promise<CreateGroupResponse> {
+  if (actor.isGuest) throw forbidden('guests cannot create channels');
+  const common = await readSetting(ctx.store, 'systemCommon');
+  if (common.only_admin_can_create_group && !actor.isAdmin) throw forbidden('only administrators can create channels');
+  if (req.is_public && !actor.isAdmin) throw forbidden('only administrators can create public channels');
+  const name = req.name.trim();
+  if (!name) throw badRequest('name is empty');
+  const requested = req.members ?? [];
+  if (req.is_public && requested.length > 0) throw badRequest('a public channel has no member list');
+  const members = req.is_public ? [] : await existingUsers(ctx, [actor.uid, ...requested]);
+  const now = ctx.now();
+  const group = await ctx.store.transaction(async (tx) => {
+    const created = await tx.groups.create({
+      name,
+      description: req.description?.trim() || null,
+      owner: req.is_public ? null : actor.uid,
+      is_public: req.is_public,
+      avatar_updated_at: 0,
+      created_at: now,
+    });
+    if (members.length > 0) await tx.groups.addMembers(created.gid, members, now);
+    return created;
+  });
+  await ctx.bus.publish({
+    audience: groupAudience(group, members),
+    event: { type: 'joined_group', group: groupView(group, members) },
+  });
+  return { gid: group.gid, created_at: now };
+}
+
+export async function listGroups(ctx: Ctx, actor: Actor): Promise<Group[]> {
+  const groups = await ctx.store.groups.listVisibleTo(actor.uid);
+  const members = await ctx.store.groups.membersOf(groups.filter((g) => !g.is_public).map((g) => g.gid));
+  return groups.map((g) => groupView(g, members.get(g.gid) ?? []));
+}
+
+export async function getGroup(ctx: Ctx, actor: Actor, gid: number): Promise<Group> {
+  const { group, members } = await loadVisible(ctx, actor, gid);
+  return groupView(group, members);
+}
+
+/** The group with its members, or 404 when unknown and 403 when private and the actor is not in it. */
+export async function loadVisible(ctx: Ctx, actor: Actor, gid: number): Promise<{ group: GroupRecord; members: number[] }> {
+  const group = await ctx.store.groups.get(gid);
+  if (!group) throw notFound('no such channel');
+  const members = group.is_public ? [] : await ctx.store.groups.members(gid);
+  if (!group.is_public && !members.includes(actor.uid)) throw forbidden('not a member of this channel');
+  return { group, members };
+}
+
+/** Owners manage private channels; administrators manage every channel. */
+async function loadManaged(ctx: Ctx, actor: Actor, gid: number): Promise<{ group: GroupRecord; members: number[] }> {
+  const group = await ctx.store.groups.get(gid);
+  if (!group) throw notFound('no such channel');
+  const members = group.is_public ? [] : await ctx.store.groups.members(gid);
+  const isOwner = !group.is_public && group.owner === actor.uid;
+  if (!isOwner && !actor.isAdmin) throw forbidden('only the owner or an administrator can do this');
+  return { group, members };
+}
+
+export async function updateGroup(ctx: Ctx, actor: Actor, gid: number, req: UpdateGroupRequest): Promise<void> {
+  const { group, members } = await loadManaged(ctx, actor, gid);
+  const patch: GroupPatch = {};
+  if (req.name !== undefined) {
+    const name = req.name.trim();
+    if (!name) throw badRequest('name is empty');
+    patch.name = name;
+  }
+  if (req.description !== undefined) patch.description = req.description?.trim() || null;
+  if (req.owner !== undefined) {
+    if (group.is_public) throw badRequest('a public channel has no owner');
+    if (!members.includes(req.owner)) throw badRequest('the new owner must be a member');
+    patch.owner = req.owner;
+  }
+  if (Object.keys(patch).length === 0) throw badRequest('nothing to update');
+  await ctx.store.groups.update(gid, patch);
+  await ctx.bus.publish({
+    audience: groupAudience(group, members),
+    event: {
+      type: 'group_changed',
+      gid,
+      name: patch.name ?? null,
+      description: req.description !== undefined ? (patch.description ?? '') : null,
+      owner: patch.owner ?? null,
+      avatar_updated_at: null,
+      is_public: null,
+    },
+  });
+}
+
+export async function deleteGroup(ctx: Ctx, actor: Actor, gid: number): Promise<void> {
+  const { group, members } = await loadManaged(ctx, actor, gid);
+  await ctx.store.transaction(async (tx) => {
+    await tx.readIndex.removeTarget({ gid });
+    await tx.groups.delete(gid);
+  });
+  await ctx.bus.publish({
+    audience: groupAudience(group, members),
+    event: { type: 'kick_from_group', gid, reason: 'group_deleted' },
+  });
+}
+
+export async function changeGroupType(ctx: Ctx, actor: Actor, gid: number, req: ChangeGroupTypeRequest): Promise<void> {
+  const { group, members } = await loadManaged(ctx, actor, gid);
+  if (group.is_public === req.is_public) return;
+  const now = ctx.now();
+  if (req.is_public) {
+    const updated = await ctx.store.transaction(async (tx) => {
+      await tx.groups.clearMembers(gid);
+      return (await tx.groups.update(gid, { is_public: true, owner: null }))!;
+    });
+    const view = groupView(updated, []);
+    await ctx.bus.publish({
+      audience: { kind: 'users', uids: members },
+      event: { type: 'group_changed', gid, name: null, description: null, owner: null, avatar_updated_at: null, is_public: true },
+    });
+    const others = (await ctx.store.users.listUids()).filter((uid) => !members.includes(uid));
+    await ctx.bus.publish({ audience: { kind: 'users', uids: others }, event: { type: 'joined_group', group: view } });
+    return;
+  }
+  const everyone = await ctx.store.users.listUids();
+  const chosen = req.members && req.members.length > 0 ? await existingUsers(ctx, req.members) : everyone;
+  const newMembers = [...new Set([actor.uid, ...chosen])];
+  const updated = await ctx.store.transaction(async (tx) => {
+    await tx.groups.addMembers(gid, newMembers, now);
+    return (await tx.groups.update(gid, { is_public: false, owner: actor.uid }))!;
+  });
+  const view = groupView(updated, [...newMembers].sort((a, b) => a - b));
+  await ctx.bus.publish({ audience: { kind: 'users', uids: newMembers }, event: { type: 'joined_group', group: view } });
+  const excluded = everyone.filter((uid) => !newMembers.includes(uid));
+  await ctx.bus.publish({ audience: { kind: 'users', uids: excluded }, event: { type: 'kick_from_group', gid, reason: 'kick' } });
+}
+
+export async function leaveGroup(ctx: Ctx, actor: Actor, gid: number): Promise<void> {
+  const group = await ctx.store.groups.get(gid);
+  if (!group) throw notFound('no such channel');
+  if (group.is_public) throw forbidden('nobody leaves a public channel');
+  if (group.owner === actor.uid) throw forbidden('the owner must transfer ownership before leaving');
+  const members = await ctx.store.groups.members(gid);
+  if (!members.includes(actor.uid)) throw forbidden('not a member of this channel');
+  await ctx.store.groups.removeMembers(gid, [actor.uid]);
+  await ctx.bus.publish({ audience: { kind: 'users', uids: members }, event: { type: 'user_leaved_group', gid, uid: [actor.uid] } });
+}
+
+export async function addMembers(ctx: Ctx, actor: Actor, gid: number, uids: number[]): Promise<void> {
+  const group = await ctx.store.groups.get(gid);
+  if (!group) throw notFound('no such channel');
+  if (group.is_public) throw forbidden('a public channel has no member list');
+  const members = await ctx.store.groups.members(gid);
+  if (!members.includes(actor.uid) && !actor.isAdmin) throw forbidden('not a member of this channel');
+  const wanted = [...new Set(uids)];
+  if (wanted.some((uid) => members.includes(uid))) throw badRequest('already a member');
+  await existingUsers(ctx, wanted);
+  await ctx.store.groups.addMembers(gid, wanted, ctx.now());
+  await joinGroupEvents(ctx, gid, wanted, members);
+}
+
+/** `joined_group` to the newcomers, `user_joined_group` to those already there. */
+export async function joinGroupEvents(ctx: Ctx, gid: number, joined: number[], before?: number[]): Promise<void> {
+  const group = await ctx.store.groups.get(gid);
+  if (!group) return;
+  const members = await ctx.store.groups.members(gid);
+  const existing = (before ?? members).filter((uid) => !joined.includes(uid));
+  await ctx.bus.publish({ audience: { kind: 'users', uids: joined }, event: { type: 'joined_group', group: groupView(group, members) } });
+  await ctx.bus.publish({ audience: { kind: 'users', uids: existing }, event: { type: 'user_joined_group', gid, uid: joined } });
+}
+
+export async function removeMembers(ctx: Ctx, actor: Actor, gid: number, uids: number[]): Promise<void> {
+  const { group, members } = await loadManaged(ctx, actor, gid);
+  if (group.is_public) throw forbidden('a public channel has no member list');
+  const removing = [...new Set(uids)];
+  if (removing.includes(group.owner ?? -1)) throw forbidden('the owner cannot be removed');
+  if (removing.some((uid) => !members.includes(uid))) throw notFound('not a member of this channel');
+  await ctx.store.groups.removeMembers(gid, removing);
+  await ctx.bus.publish({ audience: { kind: 'users', uids: removing }, event: { type: 'kick_from_group', gid, reason: 'kick' } });
+  const remaining = members.filter((uid) => !removing.includes(uid));
+  await ctx.bus.publish({ audience: { kind: 'users', uids: remaining }, event: { type: 'user_leaved_group', gid, uid: removing } });
+}
+
+export async function setGroupAvatar(ctx: Ctx, actor: Actor, gid: number, image: Buffer): Promise<void> {
+  const { group, members } = await loadManaged(ctx, actor, gid);
+  if (image.length === 0) throw badRequest('empty image');
+  await ctx.blobs.put(blobKeys.groupAvatar(gid), await squarePng(image, GROUP_AVATAR_SIZE));
+  const at = ctx.now();
+  await ctx.store.groups.update(gid, { avatar_updated_at: at });
+  await ctx.bus.publish({
+    audience: groupAudience(group, members),
+    event: { type: 'group_changed', gid, name: null, description: null, owner: null, avatar_updated_at: at, is_public: null },
+  });
+}
+
+export async function getGroupAvatar(ctx: Ctx, gid: number): Promise<Buffer> {
+  const group = await ctx.store.groups.get(gid);
+  const png = group && group.avatar_updated_at > 0 ? await ctx.blobs.get(blobKeys.groupAvatar(gid)) : undefined;
+  if (!png) throw notFound('no avatar');
+  return png;
+}
+
+/** Account deletion: leave every private channel; owned ones pass to the remaining member with the lowest uid. */
+export async function leaveAllGroups(ctx: Ctx, uid: number): Promise<void> {
+  const groups = (await ctx.store.groups.listVisibleTo(uid)).filter((g) => !g.is_public);
+  for (const group of groups) {
+    const members = await ctx.store.groups.members(group.gid);
+    const remaining = members.filter((m) => m !== uid);
+    if (remaining.length === 0) {
+      await ctx.store.groups.delete(group.gid);
+      continue;
+    }
+    await ctx.store.groups.removeMembers(group.gid, [uid]);
+    if (group.owner === uid) {
+      const heir = remaining[0]!;
+      await ctx.store.groups.update(group.gid, { owner: heir });
+      await ctx.bus.publish({
+        audience: { kind: 'users', uids: remaining },
+        event: { type: 'group_changed', gid: group.gid, name: null, description: null, owner: heir, avatar_updated_at: null, is_public: null },
+      });
+    }
+    await ctx.bus.publish({ audience: { kind: 'users', uids: remaining }, event: { type: 'user_leaved_group', gid: group.gid, uid: [uid] } });
+  }
+}
+
+/** Validates that every uid is an existing non-guest user (400 otherwise); returns them de-duplicated. */
+async function existingUsers(ctx: Ctx, uids: readonly number[]): Promise<number[]> {
+  const unique = [...new Set(uids)];
+  const found = await ctx.store.users.getMany(unique);
+  const ok = new Set(found.filter((u) => u.create_by !== 'guest').map((u) => u.uid));
+  const missing = unique.filter((uid) => !ok.has(uid));
+  if (missing.length > 0) throw badRequest(`unknown user ${missing.join(',')}`);
+  return unique;
+}

@@ -1,0 +1,43 @@
+/** Registration invite links: random tokens stored hashed, with an expiry and a use limit. */
+import { LIMITS, type RegMagicLinkQuery } from '@parley/protocol';
+import { randomToken, sha256 } from '../auth/tokens.js';
+import type { Actor, Ctx } from '../context.js';
+import { forbidden, notFound } from '../errors.js';
+import type { InviteRecord, Store } from '../store/types.js';
+import { readSetting } from './settings.js';
+
+export async function createRegistrationLink(ctx: Ctx, actor: Actor, q: RegMagicLinkQuery, origin: string): Promise<string> {
+  if (actor.isGuest) throw forbidden('guests cannot invite');
+  const common = await readSetting(ctx.store, 'systemCommon');
+  if (!actor.isAdmin && !common.who_can_invite_users) throw forbidden('only administrators can invite');
+  if (q.gid !== undefined) {
+    const group = await ctx.store.groups.get(q.gid);
+    if (!group) throw notFound('no such channel');
+    if (!group.is_public && !actor.isAdmin && !(await ctx.store.groups.isMember(group.gid, actor.uid))) {
+      throw forbidden('not a member of this channel');
+    }
+  }
+  const token = randomToken(24);
+  const now = ctx.now();
+  await ctx.store.invites.create({
+    token_hash: sha256(token),
+    kind: 'register',
+    gid: q.gid ?? null,
+    created_by: actor.uid,
+    created_at: now,
+    expires_at: now + (q.expired_in ?? LIMITS.inviteDefaultSeconds) * 1000,
+    max_times: q.max_times ?? LIMITS.inviteUnlimitedUses,
+    used_times: 0,
+  });
+  const base = ctx.config.publicUrl ?? origin;
+  return `${base}/?magic_token=${token}#/register`;
+}
+
+export async function findUsableInvite(ctx: Ctx, token: string): Promise<InviteRecord | undefined> {
+  const invite = await ctx.store.invites.get(sha256(token));
+  if (!invite || invite.expires_at <= ctx.now() || invite.used_times >= invite.max_times) return undefined;
+  return invite;
+}
+
+export const consumeInvite = (store: Store, token: string, now: number): Promise<boolean> =>
+  store.invites.consume(sha256(token), now);

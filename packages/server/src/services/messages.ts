@@ -1,0 +1,153 @@
+/** Sending, history and read positions. Chat records are committed and published in mid order. */
+import {
+  LIMITS,
+  SENDABLE_CONTENT_TYPES,
+  type ChatMessage,
+  type HistoryQuery,
+  type MessageTarget,
+  type Properties,
+  type ReadIndexRequest,
+  type SendableContentType,
+} from '@parley/protocol';
+import type { Actor, Ctx } from '../context.js';
+import { AppError, badRequest, forbidden, notFound } from '../errors.js';
+import type { Audience } from '../realtime/bus.js';
+import { groupAudience, usersAudience } from './audience.js';
+import { loadVisible } from './groups.js';
+import { readSetting } from './settings.js';
+
+export interface OutgoingMessage {
+  contentType: string | undefined;
+  body: unknown;
+  propertiesHeader: string | undefined;
+}
+
+export async function sendToGroup(ctx: Ctx, actor: Actor, gid: number, msg: OutgoingMessage): Promise<number> {
+  const group = await ctx.store.groups.get(gid);
+  if (!group) throw notFound('no such channel');
+  if (actor.isGuest) throw forbidden('guests cannot send messages');
+  const members = group.is_public ? [] : await ctx.store.groups.members(gid);
+  if (!group.is_public && !members.includes(actor.uid)) throw forbidden('not a member of this channel');
+  const content = parseContent(msg);
+  return commitAndPublish(ctx, actor.uid, { gid }, content, groupAudience(group, members));
+}
+
+export async function sendToUser(ctx: Ctx, actor: Actor, uid: number, msg: OutgoingMessage): Promise<number> {
+  const target = await ctx.store.users.get(uid);
+  if (!target) throw notFound('no such user');
+  if (actor.isGuest) throw forbidden('guests cannot send messages');
+  const common = await readSetting(ctx.store, 'systemCommon');
+  if (!common.dm_enable && !actor.isAdmin && uid !== actor.uid) {
+    throw forbidden('direct messages are disabled by the administrator');
+  }
+  const content = parseContent(msg);
+  return commitAndPublish(ctx, actor.uid, { uid }, content, usersAudience(actor.uid, uid));
+}
+
+interface ParsedContent {
+  contentType: SendableContentType;
+  text: string;
+  properties: Properties;
+}
+
+function parseContent({ contentType, body, propertiesHeader }: OutgoingMessage): ParsedContent {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!(SENDABLE_CONTENT_TYPES as readonly string[]).includes(type)) {
+    throw new AppError('unsupported_media_type', 'unsupported content type');
+  }
+  const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : '';
+  if (text.trim() === '') throw badRequest('message is empty');
+  if (Buffer.byteLength(text) > LIMITS.messageMaxBytes) throw new AppError('payload_too_large', 'message is too long');
+  return { contentType: type as SendableContentType, text, properties: decodeProperties(propertiesHeader) };
+}
+
+/** `X-Properties` is base64 of a JSON object; anything else is treated as no properties (API.md §6.1). */
+export function decodeProperties(header: string | undefined): Properties {
+  if (!header) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(header, 'base64').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function commitAndPublish(
+  ctx: Ctx,
+  fromUid: number,
+  target: MessageTarget,
+  content: ParsedContent,
+  audience: Audience,
+): Promise<number> {
+  return ctx.sendLock.run(async () => {
+    const message = await ctx.store.messages.insert({
+      from_uid: fromUid,
+      created_at: ctx.now(),
+      target,
+      detail: {
+        type: 'normal',
+        properties: content.properties,
+        content_type: content.contentType,
+        content: content.text,
+        expires_in: null,
+      },
+    });
+    await ctx.bus.publish({ audience, event: { type: 'chat', ...message } });
+    return message.mid;
+  });
+}
+
+export async function groupHistory(ctx: Ctx, actor: Actor, gid: number, q: HistoryQuery): Promise<ChatMessage[]> {
+  await loadVisible(ctx, actor, gid);
+  return ctx.store.messages.groupHistory(gid, page(q));
+}
+
+export async function dmHistory(ctx: Ctx, actor: Actor, uid: number, q: HistoryQuery): Promise<ChatMessage[]> {
+  if (!(await ctx.store.users.get(uid))) throw notFound('no such user');
+  return ctx.store.messages.dmHistory(actor.uid, uid, page(q));
+}
+
+const page = (q: HistoryQuery) => ({
+  limit: Math.min(q.limit ?? LIMITS.historyDefaultLimit, LIMITS.historyMaxLimit),
+  ...(q.before !== undefined && { before: q.before }),
+});
+
+/** Stores read positions that move forward and tells the user's other devices. */
+export async function updateReadIndex(ctx: Ctx, actor: Actor, req: ReadIndexRequest): Promise<void> {
+  const users = req.users ?? [];
+  const groups = req.groups ?? [];
+  for (const { uid } of users) {
+    if (uid === actor.uid) throw badRequest('cannot mark a conversation with yourself this way');
+  }
+  const known = await ctx.store.users.getMany(users.map((u) => u.uid));
+  if (known.length !== new Set(users.map((u) => u.uid)).size) throw badRequest('unknown user');
+  for (const { gid } of groups) {
+    const group = await ctx.store.groups.get(gid);
+    if (!group || (!group.is_public && !(await ctx.store.groups.isMember(gid, actor.uid)))) {
+      throw badRequest('unknown channel');
+    }
+  }
+  const moved = await ctx.store.transaction(async (tx) => {
+    const u: { uid: number; mid: number }[] = [];
+    const g: { gid: number; mid: number }[] = [];
+    for (const item of users) if (await tx.readIndex.advance(actor.uid, { uid: item.uid }, item.mid)) u.push(item);
+    for (const item of groups) if (await tx.readIndex.advance(actor.uid, { gid: item.gid }, item.mid)) g.push(item);
+    return { users: u, groups: g };
+  });
+  if (moved.users.length === 0 && moved.groups.length === 0) return;
+  await ctx.bus.publish({
+    audience: { kind: 'users', uids: [actor.uid], exceptDevice: actor.device },
+    event: {
+      type: 'user_settings_changed',
+      from_device: actor.device,
+      add_mute_users: [],
+      remove_mute_users: [],
+      add_mute_groups: [],
+      remove_mute_groups: [],
+      read_index_users: moved.users,
+      read_index_groups: moved.groups,
+      burn_after_reading_users: [],
+      burn_after_reading_groups: [],
+    },
+  });
+}

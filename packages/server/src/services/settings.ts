@@ -1,0 +1,64 @@
+/** Runtime-editable server settings live in the database under these keys, with these defaults. */
+import type { LoginConfig, SystemCommon } from '@parley/protocol';
+import type { Store } from '../store/types.js';
+
+export interface OrganizationSetting {
+  name: string;
+  description: string | null;
+}
+
+export const SETTINGS = {
+  organization: { key: 'organization', defaults: { name: 'Parley', description: null } as OrganizationSetting },
+  loginConfig: {
+    key: 'login_config',
+    defaults: {
+      who_can_sign_up: 'EveryOne',
+      guest: false,
+      password: true,
+      // Magic links need SMTP, which arrives with the accounts issue; off until then.
+      magic_link: false,
+      google: false,
+      github: false,
+      oidc: [],
+      metamask: false,
+      third_party: false,
+    } as LoginConfig,
+  },
+  systemCommon: {
+    key: 'system_common',
+    defaults: {
+      show_user_online_status: true,
+      webclient_auto_update: true,
+      contact_verification_enable: false,
+      chat_layout_mode: 'Left',
+      max_file_expiry_mode: 'Off',
+      only_admin_can_create_group: false,
+      who_can_invite_users: true,
+      ext_setting: null,
+      msg_smtp_notify_enable: false,
+      msg_smtp_notify_delay_seconds: 900,
+      dm_enable: true,
+      add_friend_enable: true,
+      search_user_enable: true,
+    } as SystemCommon,
+  },
+  orgLogoUpdatedAt: { key: 'organization_logo_updated_at', defaults: 0 as number },
+} as const;
+
+type SettingName = keyof typeof SETTINGS;
+type SettingValue<N extends SettingName> = (typeof SETTINGS)[N]['defaults'];
+
+/** Reads a setting merged over its defaults, so fields added later get their default. */
+export async function readSetting<N extends SettingName>(store: Store, name: N): Promise<SettingValue<N>> {
+  const { key, defaults } = SETTINGS[name];
+  const stored = await store.settings.get<SettingValue<N>>(key);
+  if (stored === undefined) return defaults;
+  if (typeof defaults === 'object' && defaults !== null && typeof stored === 'object' && stored !== null) {
+    return { ...defaults, ...stored };
+  }
+  return stored;
+}
+
+export async function writeSetting<N extends SettingName>(store: Store, name: N, value: SettingValue<N>): Promise<void> {
+  await store.settings.set(SETTINGS[name].key, value);
+}

@@ -1,0 +1,105 @@
+/**
+ * Opening an event stream: the initial sequence of API.md §9.2, then live events. The stream joins
+ * the hub before it reads anything, so a record committed while it is being opened reaches it
+ * either in the backlog or live, and the hub drops the copy the backlog already carried.
+ */
+import { LIMITS, type ChatMessage, type EventsQuery } from '@parley/protocol';
+import { randomToken } from '../auth/tokens.js';
+import type { Actor, Ctx } from '../context.js';
+import type { Hub, StreamConnection, StreamSink } from '../realtime/hub.js';
+import { StreamConnection as Connection } from '../realtime/hub.js';
+import { listGroups } from './groups.js';
+import { userInfo } from './views.js';
+
+/** A new device gets at most this many backlog records in all, newest kept (API.md §15.3). */
+const NEW_DEVICE_BACKLOG_CAP = 10_000;
+
+export async function openStream(ctx: Ctx, hub: Hub, actor: Actor, query: EventsQuery, sink: StreamSink): Promise<StreamConnection> {
+  const conn = new Connection(randomToken(9), actor.uid, actor.device, sink, (c) => void closed(ctx, hub, actor, c));
+  hub.add(conn);
+  if ((await ctx.presence.connect(actor.uid)) && !actor.isGuest) {
+    await ctx.bus.publish({ audience: { kind: 'all', exceptUid: actor.uid }, event: { type: 'users_state_changed', uid: actor.uid, online: true } });
+  }
+  await ctx.bus.publish({
+    audience: { kind: 'device', uid: actor.uid, device: actor.device, exceptConnection: conn.id },
+    event: { type: 'kick', reason: 'login_from_other_device' },
+    close: true,
+  });
+  try {
+    const lastMid = await sendInitialSync(ctx, actor, query, conn);
+    conn.send({ type: 'ready' });
+    conn.goLive(lastMid);
+  } catch (err) {
+    conn.close();
+    throw err;
+  }
+  return conn;
+}
+
+async function closed(ctx: Ctx, hub: Hub, actor: Actor, conn: StreamConnection): Promise<void> {
+  hub.remove(conn);
+  try {
+    if ((await ctx.presence.disconnect(actor.uid)) && !actor.isGuest) {
+      await ctx.bus.publish({ audience: { kind: 'all', exceptUid: actor.uid }, event: { type: 'users_state_changed', uid: actor.uid, online: false } });
+    }
+  } catch (err) {
+    ctx.log.warn({ err }, 'presence update failed');
+  }
+}
+
+/** Sends everything before `ready`; returns the newest chat mid the client now holds. */
+async function sendInitialSync(ctx: Ctx, actor: Actor, query: EventsQuery, conn: StreamConnection): Promise<number> {
+  const { store } = ctx;
+  const users = await store.users.list();
+  if (query.users_version && query.users_version > 0) {
+    const logs = await store.userLog.listAfter(query.users_version);
+    if (logs.length > 0) conn.send({ type: 'users_log', logs });
+  } else {
+    conn.send({ type: 'users_snapshot', users: users.map(userInfo), version: await store.userLog.latestVersion() });
+  }
+
+  const online = new Set(await ctx.presence.onlineUids());
+  conn.send({
+    type: 'users_state',
+    users: users.filter((u) => u.uid !== actor.uid && online.has(u.uid)).map((u) => ({ uid: u.uid, online: true })),
+  });
+
+  const groups = await listGroups(ctx, actor);
+  conn.send({ type: 'related_groups', groups });
+
+  const readIndex = await store.readIndex.list(actor.uid);
+  conn.send({
+    type: 'user_settings',
+    mute_users: [],
+    mute_groups: [],
+    read_index_users: readIndex.users,
+    read_index_groups: readIndex.groups,
+    burn_after_reading_users: [],
+    burn_after_reading_groups: [],
+    pinned_chats: [],
+  });
+
+  const gids = groups.map((g) => g.gid);
+  const afterMid = query.after_mid ?? 0;
+  let lastMid = afterMid;
+  const send = (batch: ChatMessage[]) => {
+    for (const message of batch) {
+      if (!conn.isOpen) return;
+      conn.send({ type: 'chat', ...message });
+      lastMid = Math.max(lastMid, message.mid);
+    }
+  };
+
+  if (afterMid > 0) {
+    // A resume gets every missed record, however many, in pages.
+    for (;;) {
+      const batch = await store.messages.listForUser(actor.uid, gids, lastMid, LIMITS.streamBacklogLimit);
+      send(batch);
+      if (batch.length < LIMITS.streamBacklogLimit || !conn.isOpen) break;
+    }
+  } else {
+    const recent = await store.messages.recentForUser(actor.uid, gids, LIMITS.streamBacklogPerConversation);
+    send(recent.slice(-NEW_DEVICE_BACKLOG_CAP));
+  }
+  return lastMid;
+}

@@ -1,0 +1,151 @@
+/** Server setup and settings: first admin, organization, login config, common settings, metrics. */
+import {
+  API_LEVEL,
+  PRODUCT_VERSION,
+  type CreateAdminRequest,
+  type License,
+  type LoginConfig,
+  type Metrics,
+  type Organization,
+  type SystemCommon,
+  type UpdateOrganizationRequest,
+  type UpdateSystemCommonRequest,
+  type UserInfo,
+} from '@parley/protocol';
+import { hashPassword } from '../auth/passwords.js';
+import { blobKeys } from '../blobs/index.js';
+import { defaultLogoPng, squarePng } from '../blobs/images.js';
+import type { Actor, Ctx } from '../context.js';
+import { forbidden } from '../errors.js';
+import { readSetting, writeSetting } from './settings.js';
+import { announceNewUser, createLog, normaliseEmail } from './users.js';
+import { userInfo } from './views.js';
+
+const LOGO_SIZE = 240;
+
+export async function isInitialized(ctx: Ctx): Promise<boolean> {
+  return (await ctx.store.users.count()) > 0;
+}
+
+export async function createAdmin(ctx: Ctx, req: CreateAdminRequest): Promise<UserInfo> {
+  const email = normaliseEmail(req.email);
+  const passwordHash = await hashPassword(req.password);
+  const now = ctx.now();
+  const created = await ctx.store.transaction(async (tx) => {
+    if ((await tx.users.count()) > 0) throw forbidden('the server already has users');
+    const user = await tx.users.create({
+      email,
+      name: req.name.trim(),
+      gender: req.gender ?? 0,
+      language: req.language?.trim() || 'en-US',
+      is_admin: true,
+      is_bot: false,
+      avatar_updated_at: 0,
+      create_by: 'password',
+      password_hash: passwordHash,
+      status: 'normal',
+      created_at: now,
+      updated_at: now,
+    });
+    return { user, log: await tx.userLog.append(createLog(user)) };
+  });
+  await announceNewUser(ctx, created.user, created.log);
+  return userInfo(created.user);
+}
+
+export function requireAdmin(actor: Actor): void {
+  if (!actor.isAdmin) throw forbidden('administrators only');
+}
+
+export async function getOrganization(ctx: Ctx): Promise<Organization> {
+  const org = await readSetting(ctx.store, 'organization');
+  return { name: org.name, description: org.description, server_id: ctx.serverId };
+}
+
+export async function updateOrganization(ctx: Ctx, actor: Actor, req: UpdateOrganizationRequest): Promise<void> {
+  requireAdmin(actor);
+  const current = await readSetting(ctx.store, 'organization');
+  const next = {
+    name: req.name.trim() || current.name,
+    description: req.description === undefined ? current.description : req.description?.trim() || null,
+  };
+  await writeSetting(ctx.store, 'organization', next);
+  await ctx.bus.publish({
+    audience: { kind: 'all' },
+    event: {
+      type: 'server_config_changed',
+      organization_name: next.name,
+      organization_description: next.description,
+      organization_logo: null,
+    },
+  });
+}
+
+export async function setOrganizationLogo(ctx: Ctx, actor: Actor, image: Buffer): Promise<void> {
+  requireAdmin(actor);
+  await ctx.blobs.put(blobKeys.organizationLogo(), await squarePng(image, LOGO_SIZE));
+  const at = ctx.now();
+  await writeSetting(ctx.store, 'orgLogoUpdatedAt', at);
+  await ctx.bus.publish({
+    audience: { kind: 'all' },
+    event: {
+      type: 'server_config_changed',
+      organization_name: null,
+      organization_description: null,
+      organization_logo: `/api/resource/organization/logo?t=${at}`,
+    },
+  });
+}
+
+export async function getOrganizationLogo(ctx: Ctx): Promise<Buffer> {
+  return (await ctx.blobs.get(blobKeys.organizationLogo())) ?? defaultLogoPng();
+}
+
+export const getLoginConfig = (ctx: Ctx): Promise<LoginConfig> => readSetting(ctx.store, 'loginConfig');
+
+export async function setLoginConfig(ctx: Ctx, actor: Actor, config: LoginConfig): Promise<void> {
+  requireAdmin(actor);
+  await writeSetting(ctx.store, 'loginConfig', config);
+}
+
+export const getSystemCommon = (ctx: Ctx): Promise<SystemCommon> => readSetting(ctx.store, 'systemCommon');
+
+export async function updateSystemCommon(ctx: Ctx, actor: Actor, patch: UpdateSystemCommonRequest): Promise<void> {
+  requireAdmin(actor);
+  const next = { ...(await readSetting(ctx.store, 'systemCommon')), ...patch };
+  await writeSetting(ctx.store, 'systemCommon', next);
+  await ctx.bus.publish({
+    audience: { kind: 'all' },
+    event: {
+      type: 'server_config_changed',
+      organization_name: null,
+      organization_description: null,
+      organization_logo: null,
+      ...next,
+    },
+  });
+}
+
+export async function getMetrics(ctx: Ctx, actor: Actor): Promise<Metrics> {
+  requireAdmin(actor);
+  const [userCount, groupCount, online] = await Promise.all([
+    ctx.store.users.count(),
+    ctx.store.groups.count(),
+    ctx.presence.onlineUids(),
+  ]);
+  return { user_count: userCount, group_count: groupCount, online_user_count: online.length, version: PRODUCT_VERSION };
+}
+
+/** Parley has no licence server yet: every caller gets a valid, unlimited licence (API.md §11.3). */
+export function getLicense(): License {
+  return {
+    domains: ['*'],
+    user_limit: 999_999,
+    created_at: new Date(0).toISOString(),
+    expired_at: new Date(Date.UTC(2999, 0, 1)).toISOString(),
+    sign: true,
+    base58: '',
+  };
+}
+
+export const apiLevel = (): string => API_LEVEL;

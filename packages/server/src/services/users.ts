@@ -1,0 +1,227 @@
+/** Accounts: registration, profile, avatar, password, deletion, and the user log they feed. */
+import type { RegisterRequest, UpdateUserRequest, UserInfo, UserLog, LoginResponse } from '@parley/protocol';
+import { LIMITS } from '@parley/protocol';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { randomInt } from 'node:crypto';
+import { blobKeys } from '../blobs/index.js';
+import { squarePng } from '../blobs/images.js';
+import type { Actor, Ctx } from '../context.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { isUniqueViolation } from '../store/index.js';
+import type { NewUserLog, Store, UserPatch, UserRecord } from '../store/types.js';
+import { joinGroupEvents, leaveAllGroups } from './groups.js';
+import { consumeInvite, findUsableInvite } from './invites.js';
+import { issueSession } from './sessions.js';
+import { readSetting } from './settings.js';
+import { userInfo } from './views.js';
+
+const AVATAR_SIZE = 256;
+
+export async function register(ctx: Ctx, req: RegisterRequest): Promise<LoginResponse> {
+  const config = await readSetting(ctx.store, 'loginConfig');
+  const token = req.magic_token?.trim() || undefined;
+  const invite = token ? await findUsableInvite(ctx, token) : undefined;
+  if (token && !invite) throw new AppError('precondition_failed', 'invite link is invalid or expired');
+  if (config.who_can_sign_up === 'InvitationOnly' && !invite) throw forbidden('sign-up is by invitation only');
+  if (!config.password) throw forbidden('password sign-up is disabled');
+
+  const email = normaliseEmail(req.email);
+  if (await ctx.store.users.getByEmail(email)) throw conflict('email_conflict');
+  const name = await availableName(ctx.store, req.name?.trim() || email.split('@')[0] || 'user');
+  const now = ctx.now();
+  const passwordHash = await hashPassword(req.password);
+
+  const { user, log, joinedGid } = await ctx.store
+    .transaction(async (tx) => {
+      if (token && !(await consumeInvite(tx, token, now))) {
+        throw new AppError('precondition_failed', 'invite link is invalid or expired');
+      }
+      const created = await tx.users.create({
+        email,
+        name,
+        gender: req.gender ?? 0,
+        language: req.language?.trim() || 'en-US',
+        is_admin: false,
+        is_bot: false,
+        avatar_updated_at: 0,
+        create_by: 'password',
+        password_hash: passwordHash,
+        status: 'normal',
+        created_at: now,
+        updated_at: now,
+      });
+      const entry = await tx.userLog.append(createLog(created));
+      let gid: number | undefined;
+      if (invite?.gid) {
+        const group = await tx.groups.get(invite.gid);
+        if (group && !group.is_public) {
+          await tx.groups.addMembers(group.gid, [created.uid], now);
+          gid = group.gid;
+        }
+      }
+      return { user: created, log: entry, joinedGid: gid };
+    })
+    .catch(mapUniqueViolation);
+
+  await announceNewUser(ctx, user, log, joinedGid);
+  return issueSession(ctx, user, req.device ?? 'browser', req.device_token ?? null);
+}
+
+/** Tells everyone about a new account and adds it to every public channel's member view. */
+export async function announceNewUser(ctx: Ctx, user: UserRecord, log: UserLog, privateGid?: number): Promise<void> {
+  await ctx.bus.publish({ audience: { kind: 'all' }, event: { type: 'users_log', logs: [log] } });
+  const groups = await ctx.store.groups.listVisibleTo(user.uid);
+  for (const g of groups.filter((g) => g.is_public)) {
+    await ctx.bus.publish({ audience: { kind: 'all' }, event: { type: 'user_joined_group', gid: g.gid, uid: [user.uid] } });
+  }
+  if (privateGid !== undefined) {
+    await joinGroupEvents(ctx, privateGid, [user.uid]);
+  }
+}
+
+export function createLog(u: UserRecord): NewUserLog {
+  return {
+    action: 'create',
+    uid: u.uid,
+    email: u.email,
+    name: u.name,
+    gender: u.gender,
+    language: u.language,
+    is_admin: u.is_admin,
+    is_bot: u.is_bot,
+    avatar_updated_at: u.avatar_updated_at,
+  };
+}
+
+const EMPTY_LOG = {
+  email: null,
+  name: null,
+  gender: null,
+  language: null,
+  is_admin: null,
+  is_bot: null,
+  avatar_updated_at: null,
+} as const;
+
+export async function checkEmailAvailable(ctx: Ctx, email: string): Promise<boolean> {
+  if (!email.includes('@')) throw badRequest('invalid email');
+  return !(await ctx.store.users.getByEmail(normaliseEmail(email)));
+}
+
+export async function listUsers(ctx: Ctx): Promise<UserInfo[]> {
+  return (await ctx.store.users.list()).map(userInfo);
+}
+
+export async function getUser(ctx: Ctx, uid: number): Promise<UserInfo> {
+  const user = await ctx.store.users.get(uid);
+  if (!user || user.create_by === 'guest') throw notFound('no such user');
+  return userInfo(user);
+}
+
+export async function updateProfile(ctx: Ctx, actor: Actor, req: UpdateUserRequest): Promise<UserInfo> {
+  if (actor.isGuest) throw forbidden('guests cannot edit a profile');
+  const patch: UserPatch = {};
+  if (req.name !== undefined) {
+    const name = req.name.trim();
+    if (!name) throw badRequest('name is empty');
+    const holder = await ctx.store.users.getByName(name);
+    if (holder && holder.uid !== actor.uid) throw conflict('name_conflict');
+    patch.name = name;
+  }
+  if (req.gender !== undefined) patch.gender = req.gender;
+  if (req.language !== undefined) patch.language = req.language.trim();
+  if (Object.keys(patch).length === 0) throw badRequest('nothing to update');
+  return userInfo(await applyUserUpdate(ctx, actor.uid, patch));
+}
+
+/** Updates a user and publishes a `users_log` row holding only what changed. */
+async function applyUserUpdate(ctx: Ctx, uid: number, patch: UserPatch): Promise<UserRecord> {
+  const now = ctx.now();
+  const { user, log } = await ctx.store
+    .transaction(async (tx) => {
+      const updated = await tx.users.update(uid, { ...patch, updated_at: now });
+      if (!updated) throw notFound('no such user');
+      const entry = await tx.userLog.append({
+        ...EMPTY_LOG,
+        action: 'update',
+        uid,
+        ...(patch.name !== undefined && { name: updated.name }),
+        ...(patch.gender !== undefined && { gender: updated.gender }),
+        ...(patch.language !== undefined && { language: updated.language }),
+        ...(patch.avatar_updated_at !== undefined && { avatar_updated_at: updated.avatar_updated_at }),
+        ...(patch.is_admin !== undefined && { is_admin: updated.is_admin }),
+        ...(patch.email !== undefined && { email: updated.email }),
+      });
+      return { user: updated, log: entry };
+    })
+    .catch(mapUniqueViolation);
+  if (user.create_by !== 'guest') await ctx.bus.publish({ audience: { kind: 'all' }, event: { type: 'users_log', logs: [log] } });
+  return user;
+}
+
+export async function setAvatar(ctx: Ctx, actor: Actor, image: Buffer): Promise<void> {
+  if (actor.isGuest) throw forbidden('guests cannot set an avatar');
+  if (image.length === 0) throw badRequest('empty image');
+  const png = await squarePng(image, AVATAR_SIZE);
+  await ctx.blobs.put(blobKeys.userAvatar(actor.uid), png);
+  await applyUserUpdate(ctx, actor.uid, { avatar_updated_at: ctx.now() });
+}
+
+export async function getAvatar(ctx: Ctx, uid: number): Promise<Buffer> {
+  const user = await ctx.store.users.get(uid);
+  if (!user || user.avatar_updated_at === 0) throw notFound('no avatar');
+  const png = await ctx.blobs.get(blobKeys.userAvatar(uid));
+  if (!png) throw notFound('no avatar');
+  return png;
+}
+
+export async function changePassword(ctx: Ctx, actor: Actor, oldPassword: string, newPassword: string): Promise<void> {
+  if (actor.isGuest) throw forbidden('guests have no password');
+  if (!(await verifyPassword(actor.user.password_hash, oldPassword))) throw forbidden('wrong password');
+  await ctx.store.users.update(actor.uid, { password_hash: await hashPassword(newPassword), updated_at: ctx.now() });
+}
+
+/**
+ * Deletes the caller's account: leaves every channel (handing private channels they own to the
+ * remaining member with the lowest uid, or deleting ones left empty), then kicks every device. The last
+ * administrator cannot delete themselves, or nobody could run the server.
+ */
+export async function deleteAccount(ctx: Ctx, actor: Actor): Promise<void> {
+  if (actor.isAdmin) {
+    const admins = (await ctx.store.users.list()).filter((u) => u.is_admin && u.uid !== actor.uid);
+    if (admins.length === 0) throw forbidden('the last administrator cannot delete their account');
+  }
+  await leaveAllGroups(ctx, actor.uid);
+  const log = await ctx.store.transaction(async (tx) => {
+    await tx.sessions.deleteAllDevices(actor.uid);
+    await tx.users.delete(actor.uid);
+    return tx.userLog.append({ ...EMPTY_LOG, action: 'delete', uid: actor.uid });
+  });
+  await ctx.bus.publish({ audience: { kind: 'users', uids: [actor.uid] }, event: { type: 'kick', reason: 'delete_user' }, close: true });
+  await ctx.bus.publish({ audience: { kind: 'all' }, event: { type: 'users_log', logs: [log] } });
+}
+
+export function normaliseEmail(email: string): string {
+  const e = email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+$/.test(e) || e.length > LIMITS.emailMaxLength) throw badRequest('invalid email');
+  return e;
+}
+
+/** The wanted name if free, else the name with four random digits (API.md §4.2). */
+async function availableName(store: Store, wanted: string): Promise<string> {
+  const base = wanted.slice(0, LIMITS.nameMaxLength);
+  if (!(await store.users.getByName(base))) return base;
+  for (let i = 0; i < 20; i++) {
+    const candidate = `${base.slice(0, LIMITS.nameMaxLength - 4)}${randomInt(1000, 10000)}`;
+    if (!(await store.users.getByName(candidate))) return candidate;
+  }
+  throw conflict('name_conflict');
+}
+
+function mapUniqueViolation(err: unknown): never {
+  if (isUniqueViolation(err)) {
+    const text = String((err as Error).message).toLowerCase();
+    throw conflict(text.includes('email') ? 'email_conflict' : 'name_conflict');
+  }
+  throw err;
+}

@@ -1,0 +1,196 @@
+/**
+ * The storage interfaces every adapter implements (docs/storage.md). Services depend on these
+ * only; raw database rows never leave an adapter. Records mirror the wire shapes of
+ * `@parley/protocol` plus the private columns the server needs.
+ */
+import type { ChatMessage, MessageDetail, MessageTarget, UserInfo, UserLog } from '@parley/protocol';
+
+export type UserStatus = 'normal' | 'frozen';
+
+export interface UserRecord extends UserInfo {
+  password_hash: string | null;
+  status: UserStatus;
+  created_at: number;
+  updated_at: number;
+}
+
+export type NewUser = Omit<UserRecord, 'uid'>;
+export type UserPatch = Partial<Omit<UserRecord, 'uid' | 'created_at'>>;
+
+export interface UserStore {
+  create(user: NewUser): Promise<UserRecord>;
+  get(uid: number): Promise<UserRecord | undefined>;
+  getMany(uids: readonly number[]): Promise<UserRecord[]>;
+  /** Emails are stored lower-cased; the lookup lower-cases too. */
+  getByEmail(email: string): Promise<UserRecord | undefined>;
+  /** Names are unique case-insensitively. */
+  getByName(name: string): Promise<UserRecord | undefined>;
+  /** Every non-guest user, ascending by uid. */
+  list(): Promise<UserRecord[]>;
+  listUids(): Promise<number[]>;
+  count(): Promise<number>;
+  update(uid: number, patch: UserPatch): Promise<UserRecord | undefined>;
+  delete(uid: number): Promise<boolean>;
+}
+
+export type NewUserLog = Omit<UserLog, 'log_id'>;
+
+export interface UserLogStore {
+  append(entry: NewUserLog): Promise<UserLog>;
+  /** Rows with `log_id > version`, ascending. */
+  listAfter(version: number): Promise<UserLog[]>;
+  latestVersion(): Promise<number>;
+}
+
+export interface GroupRecord {
+  gid: number;
+  name: string;
+  description: string | null;
+  owner: number | null;
+  is_public: boolean;
+  avatar_updated_at: number;
+  created_at: number;
+}
+
+export type NewGroup = Omit<GroupRecord, 'gid'>;
+export type GroupPatch = Partial<Omit<GroupRecord, 'gid' | 'created_at'>>;
+
+export interface GroupStore {
+  create(group: NewGroup): Promise<GroupRecord>;
+  get(gid: number): Promise<GroupRecord | undefined>;
+  /** Public groups plus the private groups `uid` is a member of, ascending by gid. */
+  listVisibleTo(uid: number): Promise<GroupRecord[]>;
+  listAll(): Promise<GroupRecord[]>;
+  count(): Promise<number>;
+  update(gid: number, patch: GroupPatch): Promise<GroupRecord | undefined>;
+  /** Deletes the group and its memberships; its messages stay for the record but are no longer served. */
+  delete(gid: number): Promise<boolean>;
+  members(gid: number): Promise<number[]>;
+  /** Members of many groups at once: gid -> uids ascending. */
+  membersOf(gids: readonly number[]): Promise<Map<number, number[]>>;
+  isMember(gid: number, uid: number): Promise<boolean>;
+  /** Adds the uids that are not yet members; returns the ones actually added. */
+  addMembers(gid: number, uids: readonly number[], joinedAt: number): Promise<number[]>;
+  /** Removes the uids that are members; returns the ones actually removed. */
+  removeMembers(gid: number, uids: readonly number[]): Promise<number[]>;
+  clearMembers(gid: number): Promise<void>;
+  /** Removes a user from every group (account deletion); returns the gids they left. */
+  removeUserEverywhere(uid: number): Promise<number[]>;
+}
+
+export interface NewMessage {
+  from_uid: number;
+  created_at: number;
+  target: MessageTarget;
+  detail: MessageDetail;
+}
+
+export interface HistoryPage {
+  before?: number;
+  limit: number;
+}
+
+export interface MessageStore {
+  /**
+   * Assigns the next global `mid` and stores the record. Mids are strictly increasing in commit
+   * order on every adapter, so a reader that has seen mid N has seen every committed mid < N.
+   */
+  insert(message: NewMessage): Promise<ChatMessage>;
+  get(mid: number): Promise<ChatMessage | undefined>;
+  /** The newest `limit` records of a channel with `mid < before`, ascending. */
+  groupHistory(gid: number, page: HistoryPage): Promise<ChatMessage[]>;
+  /** The newest `limit` records between two users with `mid < before`, ascending; `target` is as stored. */
+  dmHistory(a: number, b: number, page: HistoryPage): Promise<ChatMessage[]>;
+  /**
+   * Records with `mid > afterMid` in the given channels and in DMs involving `uid`, ascending,
+   * at most `limit` (callers page by passing the last mid back).
+   */
+  listForUser(uid: number, gids: readonly number[], afterMid: number, limit: number): Promise<ChatMessage[]>;
+  /** The newest `perConversation` records of each of the user's conversations, ascending overall. */
+  recentForUser(uid: number, gids: readonly number[], perConversation: number): Promise<ChatMessage[]>;
+  maxMid(): Promise<number>;
+}
+
+export interface DeviceRecord {
+  uid: number;
+  device: string;
+  /** Changes at every login: tokens carry it, so logging in again or out revokes older tokens. */
+  session_id: string;
+  device_token: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RefreshTokenRecord {
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  uid: number;
+  device: string;
+  session_id: string;
+  expires_at: number;
+  spent_at: number | null;
+  /** The successor pair handed out when this token was spent, kept for the grace window only. */
+  successor: string | null;
+}
+
+export interface SessionStore {
+  upsertDevice(device: DeviceRecord): Promise<void>;
+  getDevice(uid: number, device: string): Promise<DeviceRecord | undefined>;
+  listDevices(uid: number): Promise<DeviceRecord[]>;
+  /** Deletes the device and every refresh token of it. */
+  deleteDevice(uid: number, device: string): Promise<boolean>;
+  deleteAllDevices(uid: number): Promise<void>;
+  insertRefreshToken(token: RefreshTokenRecord): Promise<void>;
+  getRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | undefined>;
+  /** Marks the token spent only if it is not spent yet; returns whether this call spent it. */
+  spendRefreshToken(tokenHash: string, spentAt: number, successor: string): Promise<boolean>;
+}
+
+export interface SettingsStore {
+  get<T>(key: string): Promise<T | undefined>;
+  set<T>(key: string, value: T): Promise<void>;
+}
+
+export interface InviteRecord {
+  token_hash: string;
+  kind: 'register';
+  gid: number | null;
+  created_by: number;
+  created_at: number;
+  expires_at: number;
+  max_times: number;
+  used_times: number;
+}
+
+export interface InviteStore {
+  create(invite: InviteRecord): Promise<void>;
+  get(tokenHash: string): Promise<InviteRecord | undefined>;
+  /** Counts one use if the invite is unexpired and not used up; returns whether it did. */
+  consume(tokenHash: string, now: number): Promise<boolean>;
+}
+
+export type ReadTarget = { uid: number } | { gid: number };
+
+export interface ReadIndexStore {
+  list(uid: number): Promise<{ users: { uid: number; mid: number }[]; groups: { gid: number; mid: number }[] }>;
+  /** Stores the position only when it moves forward; returns whether it did. */
+  advance(uid: number, target: ReadTarget, mid: number): Promise<boolean>;
+  removeTarget(target: ReadTarget): Promise<void>;
+}
+
+export interface Store {
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly users: UserStore;
+  readonly userLog: UserLogStore;
+  readonly groups: GroupStore;
+  readonly messages: MessageStore;
+  readonly sessions: SessionStore;
+  readonly settings: SettingsStore;
+  readonly invites: InviteStore;
+  readonly readIndex: ReadIndexStore;
+  /** Runs `fn` in one transaction; everything it does through `tx` commits or rolls back together. */
+  transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
+  /** Throws when the database is unreachable (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,186 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAdmin, createChannel, createUser, login, sendText, startTestServer, type TestServer } from './support/server.js';
+import { chats, openTestStream, type TestStream } from './support/sse.js';
+
+let t: TestServer;
+const streams: TestStream[] = [];
+const open = async (...args: Parameters<typeof openTestStream>) => {
+  const s = await openTestStream(...args);
+  streams.push(s);
+  return s;
+};
+
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  for (const s of streams.splice(0)) s.close();
+  await t.close();
+});
+
+describe('event stream', () => {
+  it('sends the initial sequence in the contract order', async () => {
+    const admin = await createAdmin(t);
+    const gid = await createChannel(t, admin, { name: 'general', is_public: true });
+    await sendText(t, admin, { gid }, 'hello', 1);
+    const s = await open(t.url, admin.token);
+    await s.ready();
+    expect(s.events.map((e) => e.type)).toEqual(['users_snapshot', 'users_state', 'related_groups', 'user_settings', 'chat', 'ready']);
+    const [snapshot] = s.events;
+    expect(snapshot).toMatchObject({ type: 'users_snapshot', version: expect.any(Number) });
+  });
+
+  it('rejects a missing or forged api-key with 401', async () => {
+    expect((await open(t.url, '')).status).toBe(401);
+    expect((await open(t.url, 'forged.token.value')).status).toBe(401);
+  });
+
+  it('delivers live messages to every member and to nobody else', async () => {
+    const admin = await createAdmin(t);
+    const alice = await createUser(t, 'alice');
+    const bob = await createUser(t, 'bob');
+    const gid = await createChannel(t, alice, { name: 'secret', is_public: false, members: [admin.uid] });
+    const [sa, sb, sc] = await Promise.all([open(t.url, admin.token), open(t.url, alice.token), open(t.url, bob.token)]);
+    await Promise.all([sa.ready(), sb.ready(), sc.ready()]);
+    const res = await sendText(t, alice, { gid }, 'for members only', 42);
+    expect(res.status).toBe(200);
+    const mid = res.json as number;
+    for (const s of [sa, sb]) {
+      const e = await s.waitFor((e) => e.type === 'chat' && e.mid === mid);
+      expect(e).toMatchObject({ from_uid: alice.uid, target: { gid }, detail: { content: 'for members only', properties: { local_id: 42 } } });
+    }
+    // bob sees a later DM but never the private channel's message
+    const dm = await sendText(t, alice, { uid: bob.uid }, 'hi bob');
+    await sc.waitFor((e) => e.type === 'chat' && e.mid === (dm.json as number));
+    expect(chats(sc.events).some((e) => e.mid === mid)).toBe(false);
+  });
+
+  it('resumes with after_mid: every missed record exactly once, in order', async () => {
+    const admin = await createAdmin(t);
+    const alice = await createUser(t, 'alice');
+    const gid = await createChannel(t, admin, { name: 'general', is_public: true });
+    const first = await open(t.url, alice.token);
+    await first.ready();
+    const before = await sendText(t, admin, { gid }, 'seen live');
+    await first.waitFor((e) => e.type === 'chat' && e.mid === before.json);
+    first.close();
+
+    const missed: number[] = [];
+    for (let i = 0; i < 5; i++) missed.push((await sendText(t, admin, { gid }, `missed ${i}`)).json as number);
+    missed.push((await sendText(t, admin, { uid: alice.uid }, 'missed dm')).json as number);
+
+    const again = await open(t.url, alice.token, { after_mid: before.json as number, users_version: 1 });
+    await again.ready();
+    expect(chats(again.events).map((e) => e.mid)).toEqual(missed);
+  });
+
+  it('loses nothing and duplicates nothing for records committed while the stream opens', async () => {
+    const admin = await createAdmin(t);
+    const alice = await createUser(t, 'alice');
+    const gid = await createChannel(t, admin, { name: 'general', is_public: true });
+    const base = (await sendText(t, admin, { gid }, 'base')).json as number;
+
+    const sent: number[] = [];
+    let sending = true;
+    const sender = (async () => {
+      for (let i = 0; sending && i < 400; i++) sent.push((await sendText(t, admin, { gid }, `burst ${i}`)).json as number);
+    })();
+    const s = await open(t.url, alice.token, { after_mid: base });
+    await s.ready();
+    await new Promise((r) => setTimeout(r, 50));
+    sending = false;
+    await sender;
+    const last = sent[sent.length - 1]!;
+    await s.waitFor((e) => e.type === 'chat' && e.mid === last);
+    const mids = chats(s.events).map((e) => e.mid);
+    expect(mids).toEqual(sent);
+  });
+
+  it('gives a new device the recent messages of every conversation, quiet ones included', async () => {
+    const admin = await createAdmin(t);
+    const busy = await createChannel(t, admin, { name: 'busy', is_public: true });
+    const quiet = [];
+    for (let i = 0; i < 3; i++) {
+      const gid = await createChannel(t, admin, { name: `quiet${i}`, is_public: true });
+      await sendText(t, admin, { gid }, `only message in quiet${i}`);
+      quiet.push(gid);
+    }
+    for (let i = 0; i < 120; i++) await sendText(t, admin, { gid: busy }, `busy ${i}`);
+    const other = await login(t, admin.email, admin.password);
+    const s = await open(t.url, other.token);
+    await s.ready();
+    const received = chats(s.events);
+    for (const gid of quiet) expect(received.filter((e) => 'gid' in e.target && e.target.gid === gid)).toHaveLength(1);
+    const busyCount = received.filter((e) => 'gid' in e.target && e.target.gid === busy).length;
+    expect(busyCount).toBe(50);
+    const mids = received.map((e) => e.mid);
+    expect([...mids].sort((a, b) => a - b)).toEqual(mids);
+  });
+
+  it('keeps one stream per device: a second stream kicks the first, not itself', async () => {
+    const admin = await createAdmin(t);
+    const first = await open(t.url, admin.token);
+    await first.ready();
+    const second = await open(t.url, admin.token);
+    await second.ready();
+    await first.waitFor((e) => e.type === 'kick' && e.reason === 'login_from_other_device');
+    await first.ended;
+    expect(second.events.some((e) => e.type === 'kick')).toBe(false);
+  });
+
+  it('kicks the device on logout and then refuses its token', async () => {
+    const admin = await createAdmin(t);
+    const s = await open(t.url, admin.token);
+    await s.ready();
+    expect((await t.request('GET', '/token/logout', { token: admin.token })).status).toBe(200);
+    await s.waitFor((e) => e.type === 'kick' && e.reason === 'logout');
+    await s.ended;
+    expect((await t.request('GET', '/user/me', { token: admin.token })).status).toBe(401);
+    expect((await open(t.url, admin.token)).status).toBe(401);
+  });
+
+  it('kicks every device when the account is deleted', async () => {
+    await createAdmin(t);
+    const alice = await createUser(t, 'alice');
+    const s = await open(t.url, alice.token);
+    await s.ready();
+    expect((await t.request('DELETE', '/user/delete', { token: alice.token })).status).toBe(200);
+    await s.waitFor((e) => e.type === 'kick' && e.reason === 'delete_user');
+    await s.ended;
+  });
+
+  it('outlives the token that opened it', async () => {
+    const admin = await createAdmin(t);
+    const s = await open(t.url, admin.token);
+    await s.ready();
+    const renewed = await t.request('POST', '/token/renew', { json: { token: admin.token, refresh_token: admin.refreshToken } });
+    expect(renewed.status).toBe(200);
+    const gid = await createChannel(t, admin, { name: 'after-renew', is_public: true });
+    await s.waitFor((e) => e.type === 'joined_group' && e.group.gid === gid);
+  });
+
+  it('announces presence to others when the first stream opens and the last closes', async () => {
+    const admin = await createAdmin(t);
+    const alice = await createUser(t, 'alice');
+    const watcher = await open(t.url, admin.token);
+    await watcher.ready();
+    const sa = await open(t.url, alice.token);
+    await sa.ready();
+    await watcher.waitFor((e) => e.type === 'users_state_changed' && e.uid === alice.uid && e.online);
+    expect(sa.events.find((e) => e.type === 'users_state')).toMatchObject({ users: [{ uid: admin.uid, online: true }] });
+    sa.close();
+    await watcher.waitFor((e) => e.type === 'users_state_changed' && e.uid === alice.uid && !e.online);
+  });
+
+  it('sends users_log instead of a snapshot when users_version is given', async () => {
+    const admin = await createAdmin(t);
+    const s1 = await open(t.url, admin.token);
+    await s1.ready();
+    const snapshot = s1.events[0] as { type: 'users_snapshot'; version: number };
+    s1.close();
+    const alice = await createUser(t, 'alice');
+    const s2 = await open(t.url, admin.token, { users_version: snapshot.version });
+    await s2.ready();
+    expect(s2.events[0]).toMatchObject({ type: 'users_log', logs: [{ action: 'create', uid: alice.uid, name: 'alice' }] });
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * A real event-stream client for tests: reads `GET /api/user/events` over HTTP and parses the
+ * `data:` frames, so tests see exactly the bytes a browser's EventSource would.
+ */
+import type { ServerEvent } from '@parley/protocol';
+
+export interface TestStream {
+  status: number;
+  events: ServerEvent[];
+  /** Resolves with the first event (from the start of the stream) matching `pred`, waiting up to `ms`. */
+  waitFor<T extends ServerEvent>(pred: (e: ServerEvent) => e is T, ms?: number): Promise<T>;
+  waitFor(pred: (e: ServerEvent) => boolean, ms?: number): Promise<ServerEvent>;
+  /** Resolves once `ready` has arrived. */
+  ready(ms?: number): Promise<void>;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  close(): void;
+}
+
+export async function openTestStream(baseUrl: string, token: string, query: Record<string, string | number> = {}): Promise<TestStream> {
+  const params = new URLSearchParams({ 'api-key': token, limit: '500' });
+  for (const [k, v] of Object.entries(query)) params.set(k, String(v));
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/api/user/events?${params}`, { signal: controller.signal });
+  const events: ServerEvent[] = [];
+  const waiters: { pred: (e: ServerEvent) => boolean; resolve: (e: ServerEvent) => void }[] = [];
+  let endResolve: () => void = () => {};
+  const ended = new Promise<void>((r) => (endResolve = r));
+
+  const push = (event: ServerEvent) => {
+    events.push(event);
+    for (const w of [...waiters]) {
+      if (w.pred(event)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(event);
+      }
+    }
+  };
+
+  if (res.status === 200 && res.body) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          buffer += decoder.decode(chunk, { stream: true });
+          let idx: number;
+          while ((idx = buffer.indexOf('\n\n')) >= 0) {
+            const frame = buffer.slice(0, idx);
+            buffer = buffer.slice(idx + 2);
+            for (const line of frame.split('\n')) {
+              if (line.startsWith('data: ')) push(JSON.parse(line.slice(6)) as ServerEvent);
+            }
+          }
+        }
+      } catch {
+        // aborted by close()
+      }
+      endResolve();
+    })();
+  } else {
+    endResolve();
+  }
+
+  const waitFor = (pred: (e: ServerEvent) => boolean, ms = 5000): Promise<ServerEvent> => {
+    const found = events.find(pred);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching event within ${ms} ms; got ${events.map((e) => e.type).join(',')}`)), ms);
+      waiters.push({ pred, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+    });
+  };
+
+  return {
+    status: res.status,
+    events,
+    waitFor: waitFor as TestStream['waitFor'],
+    ready: async (ms?: number) => void (await waitFor((e) => e.type === 'ready', ms)),
+    ended,
+    close: () => controller.abort(),
+  };
+}
+
+export const chats = (events: ServerEvent[]) =>
+  events.filter((e): e is Extract<ServerEvent, { type: 'chat' }> => e.type === 'chat');
