@@ -1,0 +1,135 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../index.js';
+import { useTestStore } from '../../../test/support/databases.js';
+import { newGroup, newUser, T0, textMessage } from '../../../test/support/store-fixtures.js';
+
+/**
+ * Reads `max` then `list` over and over while `writers` run, and collects every id that shows up
+ * at or below a max already seen without having been listed then: each one is an id that
+ * committed after a larger one was visible, which would make a resuming stream skip it.
+ */
+async function watchCommitOrder(
+  writers: Promise<unknown>,
+  max: () => Promise<number>,
+  list: () => Promise<number[]>,
+): Promise<{ late: number[]; rounds: number }> {
+  let done = false;
+  const finished = writers.finally(() => {
+    done = true;
+  });
+  const late: number[] = [];
+  let seenMax = 0;
+  let seen = new Set<number>();
+  let rounds = 0;
+  while (!done || rounds < 2) {
+    const currentMax = await max();
+    const ids = await list();
+    for (const id of ids) if (id <= seenMax && !seen.has(id)) late.push(id);
+    seenMax = currentMax;
+    seen = new Set(ids.filter((id) => id <= currentMax));
+    rounds++;
+  }
+  await finished;
+  return { late, rounds };
+}
+
+describe('store conformance: ids follow commit order under concurrent writers', () => {
+  const db = useTestStore();
+
+  /** On PostgreSQL, a second store: its own pool, as another node would have. */
+  async function withReader<T>(fn: (reader: Store) => Promise<T>): Promise<T> {
+    const { databaseUrl, dataDir, store } = db();
+    if (!databaseUrl) return fn(store);
+    const reader = await openStore({ databaseUrl, dataDir });
+    try {
+      return await fn(reader);
+    } finally {
+      await reader.close();
+    }
+  }
+
+  it('never reveals a mid below one already seen (200 concurrent transactions)', async () => {
+    const { store } = db();
+    const uid = (await store.users.create(newUser())).uid;
+    const gid = (await store.groups.create(newGroup())).gid;
+    const writers = Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        store.transaction(async (tx) => {
+          const { mid } = await tx.messages.insert(
+            textMessage(uid, i % 2 ? { gid } : { uid }, `m${i}`, T0 + i),
+          );
+          // Keep the transaction open after taking its mid, as a service doing more work would; now
+          // and then for longer, so that (without the lock) later mids would commit first.
+          await sleep(i % 10 === 0 ? 15 : i % 3);
+          return mid;
+        }),
+      ),
+    );
+    const { late, rounds } = await withReader((reader) =>
+      watchCommitOrder(
+        writers,
+        () => reader.messages.maxMid(),
+        async () => (await reader.messages.listForUser(uid, [gid], 0, 100_000)).map((m) => m.mid),
+      ),
+    );
+    expect(late).toEqual([]);
+    // SQLite queues the reader behind the writers on its one connection; PostgreSQL must interleave.
+    if (store.dialect === 'postgres') expect(rounds).toBeGreaterThan(2);
+    const mids = await writers;
+    expect(new Set(mids).size).toBe(200);
+    const listed = (await store.messages.listForUser(uid, [gid], 0, 100_000)).map((m) => m.mid);
+    expect(listed).toEqual([...mids].sort((a, b) => a - b));
+  });
+
+  it('keeps the order for inserts outside transactions too', async () => {
+    const { store } = db();
+    const uid = (await store.users.create(newUser())).uid;
+    const gid = (await store.groups.create(newGroup())).gid;
+    const writers = Promise.all(
+      Array.from({ length: 100 }, (_, i) => store.messages.insert(textMessage(uid, { gid }, `m${i}`))),
+    );
+    const { late } = await withReader((reader) =>
+      watchCommitOrder(
+        writers,
+        () => reader.messages.maxMid(),
+        async () => (await reader.messages.groupHistory(gid, { limit: 100_000 })).map((m) => m.mid),
+      ),
+    );
+    expect(late).toEqual([]);
+    expect(new Set((await writers).map((m) => m.mid)).size).toBe(100);
+  });
+
+  it('allocates user-log versions in commit order as well', async () => {
+    const { store } = db();
+    const start = await store.userLog.latestVersion();
+    const writers = Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        store.transaction(async (tx) => {
+          const entry = await tx.userLog.append({
+            action: 'update',
+            uid: i + 1,
+            email: null,
+            name: `n${i}`,
+            gender: null,
+            language: null,
+            is_admin: null,
+            is_bot: null,
+            avatar_updated_at: null,
+          });
+          await sleep(i % 10 === 0 ? 15 : i % 3);
+          return entry.log_id;
+        }),
+      ),
+    );
+    const { late } = await withReader((reader) =>
+      watchCommitOrder(
+        writers,
+        () => reader.userLog.latestVersion(),
+        async () => (await reader.userLog.listAfter(start)).map((e) => e.log_id),
+      ),
+    );
+    expect(late).toEqual([]);
+    expect(new Set(await writers).size).toBe(100);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The storage layer: interfaces in `types.ts`, one Kysely implementation for SQLite and
+ * PostgreSQL, migrations, and the conformance suite both pass. See docs/storage.md.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Kysely, MigrationResult } from 'kysely';
+import type { StoreDialect } from './dialect.js';
+import { KyselyStore } from './kysely-store.js';
+import { migrateToLatest } from './migrations/index.js';
+import { openPostgres } from './postgres.js';
+import type { Database } from './schema.js';
+import { openSqlite } from './sqlite.js';
+import type { Store } from './types.js';
+
+export type * from './types.js';
+export { isUniqueViolation, UniqueViolationError, type UniqueField } from './errors.js';
+
+export interface OpenStoreOptions {
+  /** A `postgres://` or `postgresql://` URL selects PostgreSQL; absent, SQLite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+export const SQLITE_FILE_NAME = 'parley.db';
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+function openDatabase(options: OpenStoreOptions): { db: Kysely<Database>; dialect: StoreDialect } {
+  if (options.databaseUrl) {
+    if (!isPostgresUrl(options.databaseUrl)) {
+      throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+    }
+    return { db: openPostgres(options.databaseUrl), dialect: 'postgres' };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  return { db: openSqlite(join(options.dataDir, SQLITE_FILE_NAME)), dialect: 'sqlite' };
+}
+
+/** Opens the database, migrates it to the latest schema, and returns the store. */
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  const { db, dialect } = openDatabase(options);
+  try {
+    await migrateToLatest(db, dialect);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  return KyselyStore.create(db, dialect);
+}
+
+/** Runs the migrations alone (a deploy step before starting several nodes) and closes. */
+export async function migrateDatabase(options: OpenStoreOptions): Promise<MigrationResult[]> {
+  const { db, dialect } = openDatabase(options);
+  try {
+    return await migrateToLatest(db, dialect);
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,67 @@
+import { sql, type Kysely } from 'kysely';
+import type { Store } from './types.js';
+import type { StoreContext, StoreDialect } from './dialect.js';
+import type { Database } from './schema.js';
+import { KyselyGroupStore } from './kysely/groups.js';
+import { KyselyInviteStore } from './kysely/invites.js';
+import { KyselyMessageStore } from './kysely/messages.js';
+import { KyselyReadIndexStore } from './kysely/read-index.js';
+import { KyselySessionStore } from './kysely/sessions.js';
+import { KyselySettingsStore } from './kysely/settings.js';
+import { KyselyUserLogStore } from './kysely/user-log.js';
+import { KyselyUserStore } from './kysely/users.js';
+
+/**
+ * The one `Store` implementation, over a Kysely instance of either dialect; the differences
+ * between SQLite and PostgreSQL live in `dialect.ts`. See docs/storage.md.
+ */
+export class KyselyStore implements Store {
+  readonly users: KyselyUserStore;
+  readonly userLog: KyselyUserLogStore;
+  readonly groups: KyselyGroupStore;
+  readonly messages: KyselyMessageStore;
+  readonly sessions: KyselySessionStore;
+  readonly settings: KyselySettingsStore;
+  readonly invites: KyselyInviteStore;
+  readonly readIndex: KyselyReadIndexStore;
+
+  private constructor(private readonly ctx: StoreContext) {
+    this.users = new KyselyUserStore(ctx);
+    this.userLog = new KyselyUserLogStore(ctx);
+    this.groups = new KyselyGroupStore(ctx);
+    this.messages = new KyselyMessageStore(ctx);
+    this.sessions = new KyselySessionStore(ctx);
+    this.settings = new KyselySettingsStore(ctx);
+    this.invites = new KyselyInviteStore(ctx);
+    this.readIndex = new KyselyReadIndexStore(ctx);
+  }
+
+  static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {
+    return new KyselyStore({ db, dialect, inTransaction: false });
+  }
+
+  get dialect(): StoreDialect {
+    return this.ctx.dialect;
+  }
+
+  /**
+   * On a store already bound to a transaction, `fn` simply joins it. On SQLite the one connection
+   * belongs to the transaction until it ends: inside `fn`, use `tx`, never the outer store, or
+   * the call waits for the transaction that is waiting for it.
+   */
+  async transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T> {
+    if (this.ctx.inTransaction) return fn(this);
+    return this.ctx.db
+      .transaction()
+      .execute((trx) => fn(new KyselyStore({ db: trx, dialect: this.ctx.dialect, inTransaction: true })));
+  }
+
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.ctx.db);
+  }
+
+  async close(): Promise<void> {
+    if (this.ctx.inTransaction) throw new Error('close() called on a transaction-bound store');
+    await this.ctx.db.destroy();
+  }
+}

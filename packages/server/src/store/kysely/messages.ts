@@ -1,0 +1,195 @@
+import type { ChatMessage, MessageDetail } from '@parley/protocol';
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import type { HistoryPage, MessageStore, NewMessage } from '../types.js';
+import { inList, valuesTable, withCursorLock, type StoreContext } from '../dialect.js';
+import type { Database } from '../schema.js';
+
+/** The columns a `ChatMessage` is built from (the DM pair and `ref_mid` are for indexes only). */
+const COLUMNS = ['mid', 'from_uid', 'gid', 'target_uid', 'created_at', 'detail'] as const;
+
+interface MessageRow {
+  mid: number;
+  from_uid: number;
+  gid: number | null;
+  target_uid: number | null;
+  created_at: number;
+  detail: string;
+}
+
+function toMessage(row: MessageRow): ChatMessage {
+  return {
+    mid: row.mid,
+    from_uid: row.from_uid,
+    created_at: row.created_at,
+    target: row.gid !== null ? { gid: row.gid } : { uid: row.target_uid ?? 0 },
+    detail: JSON.parse(row.detail) as MessageDetail,
+  };
+}
+
+type Where = (eb: ExpressionBuilder<Database, 'messages'>) => Expression<SqlBool>;
+
+/**
+ * Chat records: messages, replies and reactions in one table and one global `mid` sequence.
+ * A record is either a channel record (`gid`) or a DM (`dm_low`/`dm_high`, the sorted pair,
+ * plus `target_uid`, the recipient as the sender addressed it).
+ */
+export class KyselyMessageStore implements MessageStore {
+  constructor(private readonly ctx: StoreContext) {}
+
+  /**
+   * Mids are allocated in commit order (`withCursorLock`); otherwise a stream resuming from
+   * `after_mid=11` could skip a 10 that committed after 11 was seen.
+   */
+  async insert(message: NewMessage): Promise<ChatMessage> {
+    const { target, detail } = message;
+    const isGroup = 'gid' in target;
+    const detailJson = JSON.stringify(detail);
+    const values = {
+      from_uid: message.from_uid,
+      gid: isGroup ? target.gid : null,
+      dm_low: isGroup ? null : Math.min(message.from_uid, target.uid),
+      dm_high: isGroup ? null : Math.max(message.from_uid, target.uid),
+      target_uid: isGroup ? null : target.uid,
+      created_at: message.created_at,
+      detail: detailJson,
+      ref_mid: detail.type === 'normal' ? null : detail.mid,
+    };
+    const row = await withCursorLock(this.ctx, 'messages', (ctx) =>
+      ctx.db.insertInto('messages').values(values).returning('mid').executeTakeFirstOrThrow(),
+    );
+    return {
+      mid: row.mid,
+      from_uid: message.from_uid,
+      created_at: message.created_at,
+      target: isGroup ? { gid: target.gid } : { uid: target.uid },
+      // What `get` will return, also when the caller's object held values JSON cannot carry.
+      detail: JSON.parse(detailJson) as MessageDetail,
+    };
+  }
+
+  async get(mid: number): Promise<ChatMessage | undefined> {
+    const row = await this.ctx.db
+      .selectFrom('messages')
+      .select(COLUMNS)
+      .where('mid', '=', mid)
+      .executeTakeFirst();
+    return row && toMessage(row);
+  }
+
+  groupHistory(gid: number, page: HistoryPage): Promise<ChatMessage[]> {
+    return this.history((eb) => eb('gid', '=', gid), page);
+  }
+
+  dmHistory(a: number, b: number, page: HistoryPage): Promise<ChatMessage[]> {
+    const [low, high] = a <= b ? [a, b] : [b, a];
+    return this.history((eb) => eb.and([eb('dm_low', '=', low), eb('dm_high', '=', high)]), page);
+  }
+
+  private async history(conversation: Where, { before, limit }: HistoryPage): Promise<ChatMessage[]> {
+    if (limit <= 0) return [];
+    let query = this.ctx.db.selectFrom('messages').select(COLUMNS).where(conversation);
+    if (before !== undefined) query = query.where('mid', '<', before);
+    const rows = await query.orderBy('mid', 'desc').limit(limit).execute();
+    return rows.reverse().map(toMessage);
+  }
+
+  /**
+   * One statement, three index-driven branches (the channels, the DMs where `uid` is the lower
+   * and where it is the higher of the pair), each stopping at `limit`, merged by mid.
+   */
+  async listForUser(
+    uid: number,
+    gids: readonly number[],
+    afterMid: number,
+    limit: number,
+  ): Promise<ChatMessage[]> {
+    if (limit <= 0) return [];
+    const branch = (where: Where) =>
+      this.ctx.db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('messages')
+            .select(COLUMNS)
+            .where(where)
+            .where('mid', '>', afterMid)
+            .orderBy('mid')
+            .limit(limit)
+            .as('b'),
+        )
+        .selectAll();
+    let query = branch((eb) => eb('dm_low', '=', uid)).unionAll(
+      branch((eb) => eb.and([eb('dm_high', '=', uid), eb('dm_low', '<>', uid)])),
+    );
+    if (gids.length > 0) query = query.unionAll(branch((eb) => inList(this.ctx, eb.ref('gid'), gids)));
+    const rows = await query.orderBy('mid').limit(limit).execute();
+    return rows.map(toMessage);
+  }
+
+  /**
+   * Reads, per conversation, only its newest records through the `(conversation, mid)` indexes,
+   * so the cost follows what is returned, not the length of the histories (a window function
+   * over every record of the user's conversations would read them all). PostgreSQL does this
+   * with LATERAL; SQLite, which lacks it, first finds each conversation's oldest mid to return
+   * with one short backwards index scan and then reads from there.
+   */
+  async recentForUser(uid: number, gids: readonly number[], perConversation: number): Promise<ChatMessage[]> {
+    if (perConversation <= 0) return [];
+    const query = this.ctx.dialect === 'postgres' ? recentPostgres : recentSqlite;
+    const { rows } = await query(this.ctx, uid, gids, perConversation).execute(this.ctx.db);
+    return rows.map(toMessage);
+  }
+
+  async maxMid(): Promise<number> {
+    const row = await this.ctx.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.max('mid').as('m'))
+      .executeTakeFirst();
+    return Number(row?.m ?? 0);
+  }
+}
+
+const dmPairsOf = (uid: number) =>
+  sql`select distinct dm_low, dm_high from messages where dm_low = ${uid} or dm_high = ${uid}`;
+
+function recentPostgres(ctx: StoreContext, uid: number, gids: readonly number[], per: number) {
+  return sql<MessageRow>`
+    select m.* from (${valuesTable(ctx, gids)}) as g
+      cross join lateral (
+        select mid, from_uid, gid, target_uid, created_at, detail from messages
+        where gid = g.id order by mid desc limit ${per}
+      ) as m
+    union all
+    select m.* from (${dmPairsOf(uid)}) as d
+      cross join lateral (
+        select mid, from_uid, gid, target_uid, created_at, detail from messages
+        where dm_low = d.dm_low and dm_high = d.dm_high order by mid desc limit ${per}
+      ) as m
+    order by mid`;
+}
+
+function recentSqlite(ctx: StoreContext, uid: number, gids: readonly number[], per: number) {
+  return sql<MessageRow>`
+    with
+      g as materialized (${valuesTable(ctx, gids)}),
+      gf as materialized (
+        select g.id as gid, coalesce((
+          select x.mid from messages x where x.gid = g.id order by x.mid desc limit 1 offset ${per - 1}
+        ), 0) as floor_mid
+        from g
+      ),
+      d as materialized (${dmPairsOf(uid)}),
+      df as materialized (
+        select d.dm_low, d.dm_high, coalesce((
+          select x.mid from messages x
+          where x.dm_low = d.dm_low and x.dm_high = d.dm_high
+          order by x.mid desc limit 1 offset ${per - 1}
+        ), 0) as floor_mid
+        from d
+      )
+    select m.mid, m.from_uid, m.gid, m.target_uid, m.created_at, m.detail
+      from gf join messages m on m.gid = gf.gid and m.mid >= gf.floor_mid
+    union all
+    select m.mid, m.from_uid, m.gid, m.target_uid, m.created_at, m.detail
+      from df join messages m on m.dm_low = df.dm_low and m.dm_high = df.dm_high and m.mid >= df.floor_mid
+    order by mid`;
+}

@@ -1,0 +1,29 @@
+import { Migrator, type Kysely, type Migration, type MigrationResult } from 'kysely';
+import type { StoreDialect } from '../dialect.js';
+import { initialMigration } from './0001-initial.js';
+
+/**
+ * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
+ * under vitest and from `dist` after `tsc`. Names sort lexically; never rename or edit a released one.
+ */
+export function migrations(dialect: StoreDialect): Record<string, Migration> {
+  return {
+    '0001-initial': initialMigration(dialect),
+  };
+}
+
+/**
+ * Brings the schema to the latest migration. Safe to run from several nodes at once: Kysely's
+ * migrator takes a lock row inside a transaction.
+ */
+export async function migrateToLatest(db: Kysely<any>, dialect: StoreDialect): Promise<MigrationResult[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`database migration ${failed ?? ''} failed: ${String(error)}`.replace('  ', ' '), {
+      cause: error,
+    });
+  }
+  return results ?? [];
+}

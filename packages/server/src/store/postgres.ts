@@ -1,0 +1,42 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+const INT8_OID = 20;
+
+/** Our ids and millisecond timestamps are int8; they stay far below 2^53, so read them as numbers. */
+function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`int8 value ${text} does not fit a JS number`);
+  return value;
+}
+
+/**
+ * Scoped to our pool: the global `pg.types` stays untouched for any other pg user in the process.
+ */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? parseInt8
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export interface PostgresOptions {
+  /** Pool size per process. */
+  maxConnections?: number;
+}
+
+export function openPostgres(connectionString: string, options: PostgresOptions = {}): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.maxConnections ?? 10,
+    types,
+    // JIT compiles any query the planner costs high, e.g. a join over a large messages table,
+    // and spends hundreds of milliseconds doing it for queries that then run in one or two.
+    options: '-c jit=off',
+  });
+  // An idle client whose server connection dies emits 'error'; without a listener that would
+  // crash the process. The pool has already discarded the client and the next query reconnects.
+  pool.on('error', () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

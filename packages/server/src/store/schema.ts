@@ -1,0 +1,128 @@
+/**
+ * Row types of the tables as Kysely sees them. Private to the adapters: nothing outside
+ * `store/` imports this file, and rows are mapped to the records of `types.ts` before they leave.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+/** SQLite hands booleans back as 0/1 and refuses JS booleans as parameters; PostgreSQL uses real booleans. */
+export type Bool = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+export interface UsersTable {
+  uid: Generated<number>;
+  email: string | null;
+  name: string;
+  name_lower: string;
+  gender: number;
+  language: string;
+  is_admin: Bool;
+  is_bot: Bool;
+  avatar_updated_at: number;
+  create_by: string;
+  password_hash: string | null;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserLogTable {
+  log_id: Generated<number>;
+  action: string;
+  uid: number;
+  email: string | null;
+  name: string | null;
+  gender: number | null;
+  language: string | null;
+  is_admin: Bool | null;
+  is_bot: Bool | null;
+  avatar_updated_at: number | null;
+}
+
+export interface DevicesTable {
+  uid: number;
+  device: string;
+  session_id: string;
+  device_token: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  uid: number;
+  device: string;
+  session_id: string;
+  expires_at: number;
+  spent_at: number | null;
+  successor: string | null;
+}
+
+export interface GroupsTable {
+  gid: Generated<number>;
+  name: string;
+  description: string | null;
+  owner: number | null;
+  is_public: Bool;
+  avatar_updated_at: number;
+  created_at: number;
+}
+
+export interface GroupMembersTable {
+  gid: number;
+  uid: number;
+  joined_at: number;
+}
+
+export interface MessagesTable {
+  mid: Generated<number>;
+  from_uid: number;
+  /** Set for channel records; null for DMs. */
+  gid: number | null;
+  /** The sorted pair of a DM's two users; null for channel records. */
+  dm_low: number | null;
+  dm_high: number | null;
+  /** The recipient as the sender addressed it, so `target` reads back exactly as inserted. */
+  target_uid: number | null;
+  created_at: number;
+  /** `MessageDetail` as JSON text. */
+  detail: string;
+  /** The record a reply or reaction points at. */
+  ref_mid: number | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+}
+
+export interface InvitesTable {
+  token_hash: string;
+  kind: string;
+  gid: number | null;
+  created_by: number;
+  created_at: number;
+  expires_at: number;
+  max_times: number;
+  used_times: number;
+}
+
+export interface ReadIndexTable {
+  uid: number;
+  /** 'user' or 'group'. */
+  target_kind: string;
+  target_id: number;
+  mid: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_log: UserLogTable;
+  devices: DevicesTable;
+  refresh_tokens: RefreshTokensTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  messages: MessagesTable;
+  settings: SettingsTable;
+  invites: InvitesTable;
+  read_index: ReadIndexTable;
+}

@@ -1,0 +1,46 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import type { Database } from './schema.js';
+
+/** Distinct SQL texts kept prepared; our queries are few and their text stable (see `inList`). */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Opens the embedded database. `synchronous=FULL` because an acknowledged message must survive
+ * a crash or power loss (WAL with NORMAL may lose the last commits); WAL keeps readers off the
+ * writer's back. Foreign keys are off by default in SQLite and our cascades need them.
+ */
+export function openSqlite(file: string): Kysely<Database> {
+  const sqlite = new BetterSqlite3(file, { timeout: 5000 });
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/**
+ * Kysely prepares every query afresh; preparing costs about as much as running a small query, so
+ * keep recent statements. Safe because Kysely runs one query at a time on the one connection,
+ * and our store never streams (a streaming statement could not be reused while it iterates).
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare(text: string): SqliteStatement {
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text);
+      } else {
+        statement = sqlite.prepare(text) as unknown as SqliteStatement;
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(text, statement);
+      return statement;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * A fresh, migrated store per call, on the database the running vitest project targets
+ * (`PARLEY_TEST_DB`: `sqlite`, the default, or `postgres`). API tests build their app on it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { openStore, type Store } from '../../src/store/index.js';
+// Brings in the `ProvidedContext` declaration that types `inject('pgUrl')`.
+import type {} from './global-setup.js';
+
+export type TestDatabase = 'sqlite' | 'postgres';
+
+export interface TestStore {
+  store: Store;
+  /** Set on PostgreSQL: the URL of this test's own database (open more stores on it if needed). */
+  databaseUrl?: string;
+  /** A fresh temp directory (the SQLite file lives here; use it for blobs too). */
+  dataDir: string;
+  /** Closes the store, drops the database, removes `dataDir`. Safe to call twice. */
+  cleanup(): Promise<void>;
+}
+
+export function testDatabase(): TestDatabase {
+  return process.env.PARLEY_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+async function adminQuery(baseUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: `${baseUrl}/postgres` });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestStore(): Promise<TestStore> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'parley-test-'));
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  try {
+    if (testDatabase() === 'postgres') {
+      const baseUrl = inject('pgUrl');
+      if (!baseUrl)
+        throw new Error('pgUrl is not provided: run the tests through the `postgres` vitest project');
+      const name = `t_${randomBytes(8).toString('hex')}`;
+      await adminQuery(baseUrl, `create database ${name} template ${inject('pgTemplate')}`);
+      dropDatabase = () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
+      databaseUrl = `${baseUrl}/${name}`;
+    }
+    const store = await openStore({ databaseUrl, dataDir });
+    let cleaned = false;
+    return {
+      store,
+      databaseUrl,
+      dataDir,
+      async cleanup() {
+        if (cleaned) return;
+        cleaned = true;
+        // The test may have closed it already; closing twice is not an error worth failing on.
+        await store.close().catch(() => {});
+        try {
+          await dropDatabase?.();
+        } finally {
+          await rm(dataDir, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (err) {
+    await dropDatabase?.().catch(() => {});
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/**
+ * Registers `beforeAll`/`afterAll` hooks that give the calling test file one store, and returns
+ * its getter: `const db = useTestStore(); … db().store.users.get(1)`.
+ */
+export function useTestStore(): () => TestStore {
+  let current: TestStore | undefined;
+  beforeAll(async () => {
+    current = await createTestStore();
+  });
+  afterAll(async () => {
+    await current?.cleanup();
+  });
+  return () => {
+    if (!current) throw new Error('useTestStore(): the store exists only inside tests and hooks');
+    return current;
+  };
+}
