@@ -23,7 +23,9 @@ for (const file of expected) {
   }
   const report = JSON.parse(readFileSync(full, 'utf8'));
   const counts = report.suites !== undefined && report.stats ? playwright(report) : vitest(report);
-  console.log(`${file.replace('.json', '')}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  console.log(
+    `${file.replace('.json', '')}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+  );
   passed += counts.passed;
   failed += counts.failed;
   skipped += counts.skipped;
@@ -32,7 +34,8 @@ for (const file of expected) {
 function vitest(r) {
   return {
     passed: r.numPassedTests ?? 0,
-    failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0),
+    failed:
+      (r.numFailedTests ?? 0) + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0),
     skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
   };
 }

@@ -3,7 +3,8 @@ import Type, { type TSchema } from 'typebox';
 /** Optional fields are serialised as explicit `null` on the wire (API.md §1.2). */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const Id = Type.Integer({ minimum: 0 });
+/** Ids are 64-bit in storage but must stay exact in JavaScript, hence the safe-integer bound. */
+export const Id = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 
 /** `{ uid }` for a direct conversation, `{ gid }` for a channel (untagged union, API.md §1.2). */
 export const TargetUid = Type.Object({ uid: Id });

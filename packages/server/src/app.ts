@@ -15,6 +15,7 @@ import type { Config } from './config/index.js';
 import type { Ctx } from './context.js';
 import { installCors } from './http/cors.js';
 import { installErrorHandling } from './http/errors.js';
+import { compileValidator } from './http/validation.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
 import { Hub } from './realtime/hub.js';
 import { Mutex } from './realtime/mutex.js';
@@ -52,15 +53,16 @@ interface ServerSecrets {
 
 export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   const { config } = options;
-  const store = options.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const store =
+    options.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const secrets = await loadSecrets(store);
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: LIMITS.jsonBodyMaxBytes,
-    // Clients send ids in the path and query as text; Ajv coerces them to the schema's integers.
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true } },
     // Per-request lines only when debugging: streams and polling would drown everything else.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   });
   const bus = options.bus ?? new InProcessBus();
   const ctx: Ctx = {
@@ -78,12 +80,16 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   const hub = new Hub(bus);
   await hub.start();
 
+  app.setValidatorCompiler(compileValidator);
   installErrorHandling(app);
   installCors(app);
   installBodyParsers(app);
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Parley API (VoceChat wire contract)', version: `${API_LEVEL} (Parley ${PRODUCT_VERSION})` },
+      info: {
+        title: 'Parley API (VoceChat wire contract)',
+        version: `${API_LEVEL} (Parley ${PRODUCT_VERSION})`,
+      },
       servers: [{ url: '/api' }],
       components: { securitySchemes: { api_key: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
     },
@@ -105,7 +111,12 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   app.get('/health', { schema: { hide: true } }, (_req, reply) => reply.send());
 
   if (config.webDir) {
-    await app.register(fastifyStatic, { root: config.webDir, prefix: '/', wildcard: true, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+    });
   }
 
   let closed = false;
@@ -126,7 +137,9 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
 
 function installBodyParsers(app: FastifyInstance): void {
   // Message bodies are raw text (API.md §6.1); images are raw bytes.
-  app.addContentTypeParser(['text/plain', 'text/markdown'], { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser(['text/plain', 'text/markdown'], { parseAs: 'string' }, (_req, body, done) =>
+    done(null, body),
+  );
   const raw = { parseAs: 'buffer' } as const;
   app.addContentTypeParser(/^image\//, raw, (_req, body, done) => done(null, body));
   app.addContentTypeParser('application/octet-stream', raw, (_req, body, done) => done(null, body));

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAdmin, createChannel, createUser, login, sendText, startTestServer, type TestServer } from './support/server.js';
+import {
+  createAdmin,
+  createChannel,
+  createUser,
+  login,
+  sendText,
+  startTestServer,
+  type TestServer,
+} from './support/server.js';
 import { chats, openTestStream, type TestStream } from './support/sse.js';
 
 let t: TestServer;
@@ -25,7 +33,14 @@ describe('event stream', () => {
     await sendText(t, admin, { gid }, 'hello', 1);
     const s = await open(t.url, admin.token);
     await s.ready();
-    expect(s.events.map((e) => e.type)).toEqual(['users_snapshot', 'users_state', 'related_groups', 'user_settings', 'chat', 'ready']);
+    expect(s.events.map((e) => e.type)).toEqual([
+      'users_snapshot',
+      'users_state',
+      'related_groups',
+      'user_settings',
+      'chat',
+      'ready',
+    ]);
     const [snapshot] = s.events;
     expect(snapshot).toMatchObject({ type: 'users_snapshot', version: expect.any(Number) });
   });
@@ -40,14 +55,22 @@ describe('event stream', () => {
     const alice = await createUser(t, 'alice');
     const bob = await createUser(t, 'bob');
     const gid = await createChannel(t, alice, { name: 'secret', is_public: false, members: [admin.uid] });
-    const [sa, sb, sc] = await Promise.all([open(t.url, admin.token), open(t.url, alice.token), open(t.url, bob.token)]);
+    const [sa, sb, sc] = await Promise.all([
+      open(t.url, admin.token),
+      open(t.url, alice.token),
+      open(t.url, bob.token),
+    ]);
     await Promise.all([sa.ready(), sb.ready(), sc.ready()]);
     const res = await sendText(t, alice, { gid }, 'for members only', 42);
     expect(res.status).toBe(200);
     const mid = res.json as number;
     for (const s of [sa, sb]) {
       const e = await s.waitFor((e) => e.type === 'chat' && e.mid === mid);
-      expect(e).toMatchObject({ from_uid: alice.uid, target: { gid }, detail: { content: 'for members only', properties: { local_id: 42 } } });
+      expect(e).toMatchObject({
+        from_uid: alice.uid,
+        target: { gid },
+        detail: { content: 'for members only', properties: { local_id: 42 } },
+      });
     }
     // bob sees a later DM but never the private channel's message
     const dm = await sendText(t, alice, { uid: bob.uid }, 'hi bob');
@@ -66,7 +89,8 @@ describe('event stream', () => {
     first.close();
 
     const missed: number[] = [];
-    for (let i = 0; i < 5; i++) missed.push((await sendText(t, admin, { gid }, `missed ${i}`)).json as number);
+    for (let i = 0; i < 5; i++)
+      missed.push((await sendText(t, admin, { gid }, `missed ${i}`)).json as number);
     missed.push((await sendText(t, admin, { uid: alice.uid }, 'missed dm')).json as number);
 
     const again = await open(t.url, alice.token, { after_mid: before.json as number, users_version: 1 });
@@ -83,7 +107,8 @@ describe('event stream', () => {
     const sent: number[] = [];
     let sending = true;
     const sender = (async () => {
-      for (let i = 0; sending && i < 400; i++) sent.push((await sendText(t, admin, { gid }, `burst ${i}`)).json as number);
+      for (let i = 0; sending && i < 400; i++)
+        sent.push((await sendText(t, admin, { gid }, `burst ${i}`)).json as number);
     })();
     const s = await open(t.url, alice.token, { after_mid: base });
     await s.ready();
@@ -110,7 +135,8 @@ describe('event stream', () => {
     const s = await open(t.url, other.token);
     await s.ready();
     const received = chats(s.events);
-    for (const gid of quiet) expect(received.filter((e) => 'gid' in e.target && e.target.gid === gid)).toHaveLength(1);
+    for (const gid of quiet)
+      expect(received.filter((e) => 'gid' in e.target && e.target.gid === gid)).toHaveLength(1);
     const busyCount = received.filter((e) => 'gid' in e.target && e.target.gid === busy).length;
     expect(busyCount).toBe(50);
     const mids = received.map((e) => e.mid);
@@ -153,7 +179,9 @@ describe('event stream', () => {
     const admin = await createAdmin(t);
     const s = await open(t.url, admin.token);
     await s.ready();
-    const renewed = await t.request('POST', '/token/renew', { json: { token: admin.token, refresh_token: admin.refreshToken } });
+    const renewed = await t.request('POST', '/token/renew', {
+      json: { token: admin.token, refresh_token: admin.refreshToken },
+    });
     expect(renewed.status).toBe(200);
     const gid = await createChannel(t, admin, { name: 'after-renew', is_public: true });
     await s.waitFor((e) => e.type === 'joined_group' && e.group.gid === gid);
@@ -167,7 +195,9 @@ describe('event stream', () => {
     const sa = await open(t.url, alice.token);
     await sa.ready();
     await watcher.waitFor((e) => e.type === 'users_state_changed' && e.uid === alice.uid && e.online);
-    expect(sa.events.find((e) => e.type === 'users_state')).toMatchObject({ users: [{ uid: admin.uid, online: true }] });
+    expect(sa.events.find((e) => e.type === 'users_state')).toMatchObject({
+      users: [{ uid: admin.uid, online: true }],
+    });
     sa.close();
     await watcher.waitFor((e) => e.type === 'users_state_changed' && e.uid === alice.uid && !e.online);
   });
@@ -181,6 +211,9 @@ describe('event stream', () => {
     const alice = await createUser(t, 'alice');
     const s2 = await open(t.url, admin.token, { users_version: snapshot.version });
     await s2.ready();
-    expect(s2.events[0]).toMatchObject({ type: 'users_log', logs: [{ action: 'create', uid: alice.uid, name: 'alice' }] });
+    expect(s2.events[0]).toMatchObject({
+      type: 'users_log',
+      logs: [{ action: 'create', uid: alice.uid, name: 'alice' }],
+    });
   });
 });

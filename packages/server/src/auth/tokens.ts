@@ -35,7 +35,11 @@ export class TokenSigner {
   }
 
   /** Returns the claims, or undefined for anything malformed, forged or (unless allowed) expired. */
-  async verify(token: string, nowMs: number, opts: { allowExpired?: boolean } = {}): Promise<AccessClaims | undefined> {
+  async verify(
+    token: string,
+    nowMs: number,
+    opts: { allowExpired?: boolean } = {},
+  ): Promise<AccessClaims | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -43,7 +47,13 @@ export class TokenSigner {
         ...(opts.allowExpired ? { clockTolerance: 10 * 365 * 24 * 3600 } : {}),
       });
       const uid = Number(payload.sub);
-      if (payload.typ !== 'access' || !Number.isInteger(uid) || typeof payload.dev !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') {
+      if (
+        payload.typ !== 'access' ||
+        !Number.isInteger(uid) ||
+        typeof payload.dev !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.exp !== 'number'
+      ) {
         return undefined;
       }
       return { uid, device: payload.dev, sid: payload.sid, exp: payload.exp };

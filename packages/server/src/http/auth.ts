@@ -15,6 +15,10 @@ export function actorOf(request: FastifyRequest): Actor {
   return request.actor;
 }
 
+/**
+ * An `onRequest` hook: a caller without a valid token gets 401 before the body is read, parsed
+ * or validated, whatever else is wrong with the request (API.md §15.6 puts 401 first).
+ */
 export function requireActor(ctx: Ctx) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const header = request.headers['x-api-key'];

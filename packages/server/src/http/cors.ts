@@ -6,7 +6,11 @@ import type { FastifyInstance } from 'fastify';
 
 export function corsHeaders(origin: string | undefined): Record<string, string> {
   if (!origin) return {};
-  return { 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' };
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-credentials': 'true',
+    vary: 'Origin',
+  };
 }
 
 export function installCors(app: FastifyInstance): void {

@@ -28,12 +28,20 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     const known = err.code ? FRAMEWORK_STATUS[err.code] : undefined;
     if (known) return reply.status(known.status).type('text/plain; charset=utf-8').send(known.text);
-    if (err instanceof SyntaxError || (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500)) {
-      return reply.status(err.statusCode && err.statusCode < 500 ? err.statusCode : 400).type('text/plain; charset=utf-8').send('bad request');
+    if (
+      err instanceof SyntaxError ||
+      (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500)
+    ) {
+      return reply
+        .status(err.statusCode && err.statusCode < 500 ? err.statusCode : 400)
+        .type('text/plain; charset=utf-8')
+        .send('bad request');
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).type('text/plain; charset=utf-8').send('Server Error');
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.status(404).type('text/plain; charset=utf-8').send('not found'));
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).type('text/plain; charset=utf-8').send('not found'),
+  );
 }

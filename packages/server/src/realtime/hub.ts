@@ -91,7 +91,10 @@ export class Hub {
 
   async start(): Promise<void> {
     this.unsubscribe = await this.bus.subscribe((envelope) => this.dispatch(envelope));
-    this.commentTimer = setInterval(() => this.eachConnection((c) => c.writeComment()), LIMITS.keepAliveCommentSeconds * 1000);
+    this.commentTimer = setInterval(
+      () => this.eachConnection((c) => c.writeComment()),
+      LIMITS.keepAliveCommentSeconds * 1000,
+    );
     this.heartbeatTimer = setInterval(() => {
       const frame = frameOf({ type: 'heartbeat', time: Date.now() });
       this.eachConnection((c) => c.deliver(frame, undefined, false));

@@ -11,8 +11,10 @@ export const tokenRoutes =
   (ctx: Ctx): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = ['token'];
-    app.post('/token/login', { schema: { tags, body: LoginRequest, response: { 200: LoginResponse } } }, (req) =>
-      sessions.login(ctx, req.body),
+    app.post(
+      '/token/login',
+      { schema: { tags, body: LoginRequest, response: { 200: LoginResponse } } },
+      (req) => sessions.login(ctx, req.body),
     );
     // Renew validates by hand: every failure, malformed bodies included, must be 401 (API.md §15.4).
     app.post(
@@ -22,13 +24,20 @@ export const tokenRoutes =
         errorHandler: (err: FastifyError, _req, reply) => {
           const status = err instanceof AppError ? err.status : (err.statusCode ?? 500);
           if (status >= 500 && !err.validation) throw err;
-          return (reply as FastifyReply).status(401).type('text/plain; charset=utf-8').send('authorization error');
+          return (reply as FastifyReply)
+            .status(401)
+            .type('text/plain; charset=utf-8')
+            .send('authorization error');
         },
       },
       (req) => sessions.renew(ctx, req.body),
     );
-    app.get('/token/logout', { preHandler: requireActor(ctx), schema: { tags, response: { 200: Empty } } }, async (req, reply) => {
-      await sessions.logout(ctx, actorOf(req));
-      return reply.send();
-    });
+    app.get(
+      '/token/logout',
+      { onRequest: requireActor(ctx), schema: { tags, response: { 200: Empty } } },
+      async (req, reply) => {
+        await sessions.logout(ctx, actorOf(req));
+        return reply.send();
+      },
+    );
   };

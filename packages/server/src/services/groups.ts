@@ -17,10 +17,15 @@ import { groupView } from './views.js';
 
 const GROUP_AVATAR_SIZE = 256;
 
-export async function createGroup(ctx: Ctx, actor: Actor, req: CreateGroupRequest): Promise<CreateGroupResponse> {
+export async function createGroup(
+  ctx: Ctx,
+  actor: Actor,
+  req: CreateGroupRequest,
+): Promise<CreateGroupResponse> {
   if (actor.isGuest) throw forbidden('guests cannot create channels');
   const common = await readSetting(ctx.store, 'systemCommon');
-  if (common.only_admin_can_create_group && !actor.isAdmin) throw forbidden('only administrators can create channels');
+  if (common.only_admin_can_create_group && !actor.isAdmin)
+    throw forbidden('only administrators can create channels');
   if (req.is_public && !actor.isAdmin) throw forbidden('only administrators can create public channels');
   const name = req.name.trim();
   if (!name) throw badRequest('name is empty');
@@ -59,7 +64,11 @@ export async function getGroup(ctx: Ctx, actor: Actor, gid: number): Promise<Gro
 }
 
 /** The group with its members, or 404 when unknown and 403 when private and the actor is not in it. */
-export async function loadVisible(ctx: Ctx, actor: Actor, gid: number): Promise<{ group: GroupRecord; members: number[] }> {
+export async function loadVisible(
+  ctx: Ctx,
+  actor: Actor,
+  gid: number,
+): Promise<{ group: GroupRecord; members: number[] }> {
   const group = await ctx.store.groups.get(gid);
   if (!group) throw notFound('no such channel');
   const members = group.is_public ? [] : await ctx.store.groups.members(gid);
@@ -68,7 +77,11 @@ export async function loadVisible(ctx: Ctx, actor: Actor, gid: number): Promise<
 }
 
 /** Owners manage private channels; administrators manage every channel. */
-async function loadManaged(ctx: Ctx, actor: Actor, gid: number): Promise<{ group: GroupRecord; members: number[] }> {
+async function loadManaged(
+  ctx: Ctx,
+  actor: Actor,
+  gid: number,
+): Promise<{ group: GroupRecord; members: number[] }> {
   const group = await ctx.store.groups.get(gid);
   if (!group) throw notFound('no such channel');
   const members = group.is_public ? [] : await ctx.store.groups.members(gid);
@@ -77,7 +90,12 @@ async function loadManaged(ctx: Ctx, actor: Actor, gid: number): Promise<{ group
   return { group, members };
 }
 
-export async function updateGroup(ctx: Ctx, actor: Actor, gid: number, req: UpdateGroupRequest): Promise<void> {
+export async function updateGroup(
+  ctx: Ctx,
+  actor: Actor,
+  gid: number,
+  req: UpdateGroupRequest,
+): Promise<void> {
   const { group, members } = await loadManaged(ctx, actor, gid);
   const patch: GroupPatch = {};
   if (req.name !== undefined) {
@@ -119,7 +137,12 @@ export async function deleteGroup(ctx: Ctx, actor: Actor, gid: number): Promise<
   });
 }
 
-export async function changeGroupType(ctx: Ctx, actor: Actor, gid: number, req: ChangeGroupTypeRequest): Promise<void> {
+export async function changeGroupType(
+  ctx: Ctx,
+  actor: Actor,
+  gid: number,
+  req: ChangeGroupTypeRequest,
+): Promise<void> {
   const { group, members } = await loadManaged(ctx, actor, gid);
   if (group.is_public === req.is_public) return;
   const now = ctx.now();
@@ -131,10 +154,21 @@ export async function changeGroupType(ctx: Ctx, actor: Actor, gid: number, req: 
     const view = groupView(updated, []);
     await ctx.bus.publish({
       audience: { kind: 'users', uids: members },
-      event: { type: 'group_changed', gid, name: null, description: null, owner: null, avatar_updated_at: null, is_public: true },
+      event: {
+        type: 'group_changed',
+        gid,
+        name: null,
+        description: null,
+        owner: null,
+        avatar_updated_at: null,
+        is_public: true,
+      },
     });
     const others = (await ctx.store.users.listUids()).filter((uid) => !members.includes(uid));
-    await ctx.bus.publish({ audience: { kind: 'users', uids: others }, event: { type: 'joined_group', group: view } });
+    await ctx.bus.publish({
+      audience: { kind: 'users', uids: others },
+      event: { type: 'joined_group', group: view },
+    });
     return;
   }
   const everyone = await ctx.store.users.listUids();
@@ -144,10 +178,19 @@ export async function changeGroupType(ctx: Ctx, actor: Actor, gid: number, req: 
     await tx.groups.addMembers(gid, newMembers, now);
     return (await tx.groups.update(gid, { is_public: false, owner: actor.uid }))!;
   });
-  const view = groupView(updated, [...newMembers].sort((a, b) => a - b));
-  await ctx.bus.publish({ audience: { kind: 'users', uids: newMembers }, event: { type: 'joined_group', group: view } });
+  const view = groupView(
+    updated,
+    [...newMembers].sort((a, b) => a - b),
+  );
+  await ctx.bus.publish({
+    audience: { kind: 'users', uids: newMembers },
+    event: { type: 'joined_group', group: view },
+  });
   const excluded = everyone.filter((uid) => !newMembers.includes(uid));
-  await ctx.bus.publish({ audience: { kind: 'users', uids: excluded }, event: { type: 'kick_from_group', gid, reason: 'kick' } });
+  await ctx.bus.publish({
+    audience: { kind: 'users', uids: excluded },
+    event: { type: 'kick_from_group', gid, reason: 'kick' },
+  });
 }
 
 export async function leaveGroup(ctx: Ctx, actor: Actor, gid: number): Promise<void> {
@@ -158,7 +201,10 @@ export async function leaveGroup(ctx: Ctx, actor: Actor, gid: number): Promise<v
   const members = await ctx.store.groups.members(gid);
   if (!members.includes(actor.uid)) throw forbidden('not a member of this channel');
   await ctx.store.groups.removeMembers(gid, [actor.uid]);
-  await ctx.bus.publish({ audience: { kind: 'users', uids: members }, event: { type: 'user_leaved_group', gid, uid: [actor.uid] } });
+  await ctx.bus.publish({
+    audience: { kind: 'users', uids: members },
+    event: { type: 'user_leaved_group', gid, uid: [actor.uid] },
+  });
 }
 
 export async function addMembers(ctx: Ctx, actor: Actor, gid: number, uids: number[]): Promise<void> {
@@ -175,13 +221,24 @@ export async function addMembers(ctx: Ctx, actor: Actor, gid: number, uids: numb
 }
 
 /** `joined_group` to the newcomers, `user_joined_group` to those already there. */
-export async function joinGroupEvents(ctx: Ctx, gid: number, joined: number[], before?: number[]): Promise<void> {
+export async function joinGroupEvents(
+  ctx: Ctx,
+  gid: number,
+  joined: number[],
+  before?: number[],
+): Promise<void> {
   const group = await ctx.store.groups.get(gid);
   if (!group) return;
   const members = await ctx.store.groups.members(gid);
   const existing = (before ?? members).filter((uid) => !joined.includes(uid));
-  await ctx.bus.publish({ audience: { kind: 'users', uids: joined }, event: { type: 'joined_group', group: groupView(group, members) } });
-  await ctx.bus.publish({ audience: { kind: 'users', uids: existing }, event: { type: 'user_joined_group', gid, uid: joined } });
+  await ctx.bus.publish({
+    audience: { kind: 'users', uids: joined },
+    event: { type: 'joined_group', group: groupView(group, members) },
+  });
+  await ctx.bus.publish({
+    audience: { kind: 'users', uids: existing },
+    event: { type: 'user_joined_group', gid, uid: joined },
+  });
 }
 
 export async function removeMembers(ctx: Ctx, actor: Actor, gid: number, uids: number[]): Promise<void> {
@@ -191,9 +248,15 @@ export async function removeMembers(ctx: Ctx, actor: Actor, gid: number, uids: n
   if (removing.includes(group.owner ?? -1)) throw forbidden('the owner cannot be removed');
   if (removing.some((uid) => !members.includes(uid))) throw notFound('not a member of this channel');
   await ctx.store.groups.removeMembers(gid, removing);
-  await ctx.bus.publish({ audience: { kind: 'users', uids: removing }, event: { type: 'kick_from_group', gid, reason: 'kick' } });
+  await ctx.bus.publish({
+    audience: { kind: 'users', uids: removing },
+    event: { type: 'kick_from_group', gid, reason: 'kick' },
+  });
   const remaining = members.filter((uid) => !removing.includes(uid));
-  await ctx.bus.publish({ audience: { kind: 'users', uids: remaining }, event: { type: 'user_leaved_group', gid, uid: removing } });
+  await ctx.bus.publish({
+    audience: { kind: 'users', uids: remaining },
+    event: { type: 'user_leaved_group', gid, uid: removing },
+  });
 }
 
 export async function setGroupAvatar(ctx: Ctx, actor: Actor, gid: number, image: Buffer): Promise<void> {
@@ -204,13 +267,22 @@ export async function setGroupAvatar(ctx: Ctx, actor: Actor, gid: number, image:
   await ctx.store.groups.update(gid, { avatar_updated_at: at });
   await ctx.bus.publish({
     audience: groupAudience(group, members),
-    event: { type: 'group_changed', gid, name: null, description: null, owner: null, avatar_updated_at: at, is_public: null },
+    event: {
+      type: 'group_changed',
+      gid,
+      name: null,
+      description: null,
+      owner: null,
+      avatar_updated_at: at,
+      is_public: null,
+    },
   });
 }
 
 export async function getGroupAvatar(ctx: Ctx, gid: number): Promise<Buffer> {
   const group = await ctx.store.groups.get(gid);
-  const png = group && group.avatar_updated_at > 0 ? await ctx.blobs.get(blobKeys.groupAvatar(gid)) : undefined;
+  const png =
+    group && group.avatar_updated_at > 0 ? await ctx.blobs.get(blobKeys.groupAvatar(gid)) : undefined;
   if (!png) throw notFound('no avatar');
   return png;
 }
@@ -231,10 +303,21 @@ export async function leaveAllGroups(ctx: Ctx, uid: number): Promise<void> {
       await ctx.store.groups.update(group.gid, { owner: heir });
       await ctx.bus.publish({
         audience: { kind: 'users', uids: remaining },
-        event: { type: 'group_changed', gid: group.gid, name: null, description: null, owner: heir, avatar_updated_at: null, is_public: null },
+        event: {
+          type: 'group_changed',
+          gid: group.gid,
+          name: null,
+          description: null,
+          owner: heir,
+          avatar_updated_at: null,
+          is_public: null,
+        },
       });
     }
-    await ctx.bus.publish({ audience: { kind: 'users', uids: remaining }, event: { type: 'user_leaved_group', gid: group.gid, uid: [uid] } });
+    await ctx.bus.publish({
+      audience: { kind: 'users', uids: remaining },
+      event: { type: 'user_leaved_group', gid: group.gid, uid: [uid] },
+    });
   }
 }
 

@@ -6,7 +6,12 @@ import { forbidden, notFound } from '../errors.js';
 import type { InviteRecord, Store } from '../store/types.js';
 import { readSetting } from './settings.js';
 
-export async function createRegistrationLink(ctx: Ctx, actor: Actor, q: RegMagicLinkQuery, origin: string): Promise<string> {
+export async function createRegistrationLink(
+  ctx: Ctx,
+  actor: Actor,
+  q: RegMagicLinkQuery,
+  origin: string,
+): Promise<string> {
   if (actor.isGuest) throw forbidden('guests cannot invite');
   const common = await readSetting(ctx.store, 'systemCommon');
   if (!actor.isAdmin && !common.who_can_invite_users) throw forbidden('only administrators can invite');

@@ -22,7 +22,12 @@ export interface OutgoingMessage {
   propertiesHeader: string | undefined;
 }
 
-export async function sendToGroup(ctx: Ctx, actor: Actor, gid: number, msg: OutgoingMessage): Promise<number> {
+export async function sendToGroup(
+  ctx: Ctx,
+  actor: Actor,
+  gid: number,
+  msg: OutgoingMessage,
+): Promise<number> {
   const group = await ctx.store.groups.get(gid);
   if (!group) throw notFound('no such channel');
   if (actor.isGuest) throw forbidden('guests cannot send messages');
@@ -57,7 +62,8 @@ function parseContent({ contentType, body, propertiesHeader }: OutgoingMessage):
   }
   const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : '';
   if (text.trim() === '') throw badRequest('message is empty');
-  if (Buffer.byteLength(text) > LIMITS.messageMaxBytes) throw new AppError('payload_too_large', 'message is too long');
+  if (Buffer.byteLength(text) > LIMITS.messageMaxBytes)
+    throw new AppError('payload_too_large', 'message is too long');
   return { contentType: type as SendableContentType, text, properties: decodeProperties(propertiesHeader) };
 }
 
@@ -66,7 +72,9 @@ export function decodeProperties(header: string | undefined): Properties {
   if (!header) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(header, 'base64').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -97,12 +105,22 @@ async function commitAndPublish(
   });
 }
 
-export async function groupHistory(ctx: Ctx, actor: Actor, gid: number, q: HistoryQuery): Promise<ChatMessage[]> {
+export async function groupHistory(
+  ctx: Ctx,
+  actor: Actor,
+  gid: number,
+  q: HistoryQuery,
+): Promise<ChatMessage[]> {
   await loadVisible(ctx, actor, gid);
   return ctx.store.messages.groupHistory(gid, page(q));
 }
 
-export async function dmHistory(ctx: Ctx, actor: Actor, uid: number, q: HistoryQuery): Promise<ChatMessage[]> {
+export async function dmHistory(
+  ctx: Ctx,
+  actor: Actor,
+  uid: number,
+  q: HistoryQuery,
+): Promise<ChatMessage[]> {
   if (!(await ctx.store.users.get(uid))) throw notFound('no such user');
   return ctx.store.messages.dmHistory(actor.uid, uid, page(q));
 }
@@ -130,8 +148,10 @@ export async function updateReadIndex(ctx: Ctx, actor: Actor, req: ReadIndexRequ
   const moved = await ctx.store.transaction(async (tx) => {
     const u: { uid: number; mid: number }[] = [];
     const g: { gid: number; mid: number }[] = [];
-    for (const item of users) if (await tx.readIndex.advance(actor.uid, { uid: item.uid }, item.mid)) u.push(item);
-    for (const item of groups) if (await tx.readIndex.advance(actor.uid, { gid: item.gid }, item.mid)) g.push(item);
+    for (const item of users)
+      if (await tx.readIndex.advance(actor.uid, { uid: item.uid }, item.mid)) u.push(item);
+    for (const item of groups)
+      if (await tx.readIndex.advance(actor.uid, { gid: item.gid }, item.mid)) g.push(item);
     return { users: u, groups: g };
   });
   if (moved.users.length === 0 && moved.groups.length === 0) return;

@@ -15,7 +15,8 @@ export async function login(ctx: Ctx, req: LoginRequest): Promise<LoginResponse>
   if (!config.password) throw forbidden('password login is disabled');
   const user = await ctx.store.users.getByEmail(req.credential.email.trim().toLowerCase());
   if (!user || user.create_by === 'guest') throw notFound('no such user');
-  if (!(await verifyPassword(user.password_hash, req.credential.password))) throw unauthorized('wrong password');
+  if (!(await verifyPassword(user.password_hash, req.credential.password)))
+    throw unauthorized('wrong password');
   if (user.status === 'frozen') throw new AppError('locked', 'account is frozen');
   return issueSession(ctx, user, req.device, req.device_token ?? null);
 }
@@ -42,7 +43,13 @@ export async function issueSession(
   return { server_id: ctx.serverId, ...pair, user: userInfo(user), initialized: true };
 }
 
-async function mintPair(ctx: Ctx, uid: number, device: string, sessionId: string, now: number): Promise<RenewResponse> {
+async function mintPair(
+  ctx: Ctx,
+  uid: number,
+  device: string,
+  sessionId: string,
+  now: number,
+): Promise<RenewResponse> {
   const token = await ctx.signer.sign({ uid, device, sid: sessionId }, LIMITS.accessTokenSeconds, now);
   const refresh = randomToken(32);
   await ctx.store.sessions.insertRefreshToken({
@@ -70,26 +77,41 @@ export async function renew(ctx: Ctx, body: unknown): Promise<RenewResponse> {
   if (!claims) throw unauthorized();
   const hash = sha256(refresh);
   const stored = await ctx.store.sessions.getRefreshToken(hash);
-  if (!stored || stored.uid !== claims.uid || stored.device !== claims.device || stored.session_id !== claims.sid) {
+  if (
+    !stored ||
+    stored.uid !== claims.uid ||
+    stored.device !== claims.device ||
+    stored.session_id !== claims.sid
+  ) {
     throw unauthorized();
   }
   const device = await ctx.store.sessions.getDevice(stored.uid, stored.device);
   if (!device || device.session_id !== stored.session_id || stored.expires_at <= now) throw unauthorized();
 
-  if (stored.spent_at !== null) return replayOrRevoke(ctx, stored.uid, stored.device, stored.spent_at, stored.successor, now);
+  if (stored.spent_at !== null)
+    return replayOrRevoke(ctx, stored.uid, stored.device, stored.spent_at, stored.successor, now);
 
   const user = await ctx.store.users.get(stored.uid);
   if (!user || user.status === 'frozen') throw unauthorized();
-  const spent = await ctx.store.transaction(async (tx) => {
-    const pair = await mintPair({ ...ctx, store: tx }, stored.uid, stored.device, stored.session_id, now);
-    const won = await tx.sessions.spendRefreshToken(hash, now, JSON.stringify(pair));
-    if (!won) throw new LostRace();
-    return pair;
-  }).catch(async (err: unknown) => {
-    if (!(err instanceof LostRace)) throw err;
-    const again = await ctx.store.sessions.getRefreshToken(hash);
-    return replayOrRevoke(ctx, stored.uid, stored.device, again?.spent_at ?? now, again?.successor ?? null, now);
-  });
+  const spent = await ctx.store
+    .transaction(async (tx) => {
+      const pair = await mintPair({ ...ctx, store: tx }, stored.uid, stored.device, stored.session_id, now);
+      const won = await tx.sessions.spendRefreshToken(hash, now, JSON.stringify(pair));
+      if (!won) throw new LostRace();
+      return pair;
+    })
+    .catch(async (err: unknown) => {
+      if (!(err instanceof LostRace)) throw err;
+      const again = await ctx.store.sessions.getRefreshToken(hash);
+      return replayOrRevoke(
+        ctx,
+        stored.uid,
+        stored.device,
+        again?.spent_at ?? now,
+        again?.successor ?? null,
+        now,
+      );
+    });
   return spent;
 }
 
@@ -103,7 +125,8 @@ async function replayOrRevoke(
   successor: string | null,
   now: number,
 ): Promise<RenewResponse> {
-  if (successor && now - spentAt <= LIMITS.refreshGraceSeconds * 1000) return JSON.parse(successor) as RenewResponse;
+  if (successor && now - spentAt <= LIMITS.refreshGraceSeconds * 1000)
+    return JSON.parse(successor) as RenewResponse;
   await ctx.store.sessions.deleteDevice(uid, device);
   ctx.log.warn({ uid, device }, 'refresh token reused after its grace window; session revoked');
   throw unauthorized();

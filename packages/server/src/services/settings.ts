@@ -8,7 +8,10 @@ export interface OrganizationSetting {
 }
 
 export const SETTINGS = {
-  organization: { key: 'organization', defaults: { name: 'Parley', description: null } as OrganizationSetting },
+  organization: {
+    key: 'organization',
+    defaults: { name: 'Parley', description: null } as OrganizationSetting,
+  },
   loginConfig: {
     key: 'login_config',
     defaults: {
@@ -59,6 +62,10 @@ export async function readSetting<N extends SettingName>(store: Store, name: N):
   return stored;
 }
 
-export async function writeSetting<N extends SettingName>(store: Store, name: N, value: SettingValue<N>): Promise<void> {
+export async function writeSetting<N extends SettingName>(
+  store: Store,
+  name: N,
+  value: SettingValue<N>,
+): Promise<void> {
   await store.settings.set(SETTINGS[name].key, value);
 }

@@ -14,11 +14,26 @@ import { userInfo } from './views.js';
 /** A new device gets at most this many backlog records in all, newest kept (API.md §15.3). */
 const NEW_DEVICE_BACKLOG_CAP = 10_000;
 
-export async function openStream(ctx: Ctx, hub: Hub, actor: Actor, query: EventsQuery, sink: StreamSink): Promise<StreamConnection> {
-  const conn = new Connection(randomToken(9), actor.uid, actor.device, sink, (c) => void closed(ctx, hub, actor, c));
+export async function openStream(
+  ctx: Ctx,
+  hub: Hub,
+  actor: Actor,
+  query: EventsQuery,
+  sink: StreamSink,
+): Promise<StreamConnection> {
+  const conn = new Connection(
+    randomToken(9),
+    actor.uid,
+    actor.device,
+    sink,
+    (c) => void closed(ctx, hub, actor, c),
+  );
   hub.add(conn);
   if ((await ctx.presence.connect(actor.uid)) && !actor.isGuest) {
-    await ctx.bus.publish({ audience: { kind: 'all', exceptUid: actor.uid }, event: { type: 'users_state_changed', uid: actor.uid, online: true } });
+    await ctx.bus.publish({
+      audience: { kind: 'all', exceptUid: actor.uid },
+      event: { type: 'users_state_changed', uid: actor.uid, online: true },
+    });
   }
   await ctx.bus.publish({
     audience: { kind: 'device', uid: actor.uid, device: actor.device, exceptConnection: conn.id },
@@ -40,7 +55,10 @@ async function closed(ctx: Ctx, hub: Hub, actor: Actor, conn: StreamConnection):
   hub.remove(conn);
   try {
     if ((await ctx.presence.disconnect(actor.uid)) && !actor.isGuest) {
-      await ctx.bus.publish({ audience: { kind: 'all', exceptUid: actor.uid }, event: { type: 'users_state_changed', uid: actor.uid, online: false } });
+      await ctx.bus.publish({
+        audience: { kind: 'all', exceptUid: actor.uid },
+        event: { type: 'users_state_changed', uid: actor.uid, online: false },
+      });
     }
   } catch (err) {
     ctx.log.warn({ err }, 'presence update failed');
@@ -48,20 +66,31 @@ async function closed(ctx: Ctx, hub: Hub, actor: Actor, conn: StreamConnection):
 }
 
 /** Sends everything before `ready`; returns the newest chat mid the client now holds. */
-async function sendInitialSync(ctx: Ctx, actor: Actor, query: EventsQuery, conn: StreamConnection): Promise<number> {
+async function sendInitialSync(
+  ctx: Ctx,
+  actor: Actor,
+  query: EventsQuery,
+  conn: StreamConnection,
+): Promise<number> {
   const { store } = ctx;
   const users = await store.users.list();
   if (query.users_version && query.users_version > 0) {
     const logs = await store.userLog.listAfter(query.users_version);
     if (logs.length > 0) conn.send({ type: 'users_log', logs });
   } else {
-    conn.send({ type: 'users_snapshot', users: users.map(userInfo), version: await store.userLog.latestVersion() });
+    conn.send({
+      type: 'users_snapshot',
+      users: users.map(userInfo),
+      version: await store.userLog.latestVersion(),
+    });
   }
 
   const online = new Set(await ctx.presence.onlineUids());
   conn.send({
     type: 'users_state',
-    users: users.filter((u) => u.uid !== actor.uid && online.has(u.uid)).map((u) => ({ uid: u.uid, online: true })),
+    users: users
+      .filter((u) => u.uid !== actor.uid && online.has(u.uid))
+      .map((u) => ({ uid: u.uid, online: true })),
   });
 
   const groups = await listGroups(ctx, actor);

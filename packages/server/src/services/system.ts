@@ -16,7 +16,8 @@ import { hashPassword } from '../auth/passwords.js';
 import { blobKeys } from '../blobs/index.js';
 import { defaultLogoPng, squarePng } from '../blobs/images.js';
 import type { Actor, Ctx } from '../context.js';
-import { forbidden } from '../errors.js';
+import { badRequest, forbidden } from '../errors.js';
+import { isUniqueViolation } from '../store/index.js';
 import { readSetting, writeSetting } from './settings.js';
 import { announceNewUser, createLog, normaliseEmail } from './users.js';
 import { userInfo } from './views.js';
@@ -29,26 +30,39 @@ export async function isInitialized(ctx: Ctx): Promise<boolean> {
 
 export async function createAdmin(ctx: Ctx, req: CreateAdminRequest): Promise<UserInfo> {
   const email = normaliseEmail(req.email);
+  const name = req.name.trim();
+  if (!name) throw badRequest('name is empty');
   const passwordHash = await hashPassword(req.password);
   const now = ctx.now();
-  const created = await ctx.store.transaction(async (tx) => {
-    if ((await tx.users.count()) > 0) throw forbidden('the server already has users');
-    const user = await tx.users.create({
-      email,
-      name: req.name.trim(),
-      gender: req.gender ?? 0,
-      language: req.language?.trim() || 'en-US',
-      is_admin: true,
-      is_bot: false,
-      avatar_updated_at: 0,
-      create_by: 'password',
-      password_hash: passwordHash,
-      status: 'normal',
-      created_at: now,
-      updated_at: now,
+  const alreadyInitialized = () => forbidden('the server already has users');
+  const created = await ctx.store
+    .transaction(async (tx) => {
+      if ((await tx.users.count()) > 0) throw alreadyInitialized();
+      const user = await tx.users.create({
+        email,
+        name,
+        gender: req.gender ?? 0,
+        language: req.language?.trim() || 'en-US',
+        is_admin: true,
+        is_bot: false,
+        avatar_updated_at: 0,
+        create_by: 'password',
+        password_hash: passwordHash,
+        status: 'normal',
+        created_at: now,
+        updated_at: now,
+      });
+      const log = await tx.userLog.append(createLog(user));
+      // Log appends are serialised in commit order, so a concurrent first user that got here earlier
+      // has committed by now and is counted: exactly one racer becomes the administrator.
+      if ((await tx.users.count()) > 1) throw alreadyInitialized();
+      return { user, log };
+    })
+    .catch((err: unknown) => {
+      // A racer with the same email or name: someone else was first.
+      if (isUniqueViolation(err)) throw alreadyInitialized();
+      throw err;
     });
-    return { user, log: await tx.userLog.append(createLog(user)) };
-  });
   await announceNewUser(ctx, created.user, created.log);
   return userInfo(created.user);
 }
@@ -62,11 +76,17 @@ export async function getOrganization(ctx: Ctx): Promise<Organization> {
   return { name: org.name, description: org.description, server_id: ctx.serverId };
 }
 
-export async function updateOrganization(ctx: Ctx, actor: Actor, req: UpdateOrganizationRequest): Promise<void> {
+export async function updateOrganization(
+  ctx: Ctx,
+  actor: Actor,
+  req: UpdateOrganizationRequest,
+): Promise<void> {
   requireAdmin(actor);
+  const name = req.name.trim();
+  if (!name) throw badRequest('name is empty');
   const current = await readSetting(ctx.store, 'organization');
   const next = {
-    name: req.name.trim() || current.name,
+    name,
     description: req.description === undefined ? current.description : req.description?.trim() || null,
   };
   await writeSetting(ctx.store, 'organization', next);
@@ -110,7 +130,11 @@ export async function setLoginConfig(ctx: Ctx, actor: Actor, config: LoginConfig
 
 export const getSystemCommon = (ctx: Ctx): Promise<SystemCommon> => readSetting(ctx.store, 'systemCommon');
 
-export async function updateSystemCommon(ctx: Ctx, actor: Actor, patch: UpdateSystemCommonRequest): Promise<void> {
+export async function updateSystemCommon(
+  ctx: Ctx,
+  actor: Actor,
+  patch: UpdateSystemCommonRequest,
+): Promise<void> {
   requireAdmin(actor);
   const next = { ...(await readSetting(ctx.store, 'systemCommon')), ...patch };
   await writeSetting(ctx.store, 'systemCommon', next);
@@ -133,7 +157,12 @@ export async function getMetrics(ctx: Ctx, actor: Actor): Promise<Metrics> {
     ctx.store.groups.count(),
     ctx.presence.onlineUids(),
   ]);
-  return { user_count: userCount, group_count: groupCount, online_user_count: online.length, version: PRODUCT_VERSION };
+  return {
+    user_count: userCount,
+    group_count: groupCount,
+    online_user_count: online.length,
+    version: PRODUCT_VERSION,
+  };
 }
 
 /** Parley has no licence server yet: every caller gets a valid, unlimited licence (API.md §11.3). */

@@ -18,11 +18,14 @@ import { userInfo } from './views.js';
 const AVATAR_SIZE = 256;
 
 export async function register(ctx: Ctx, req: RegisterRequest): Promise<LoginResponse> {
+  // Until onboarding has created the administrator, nobody else may take the first account.
+  if ((await ctx.store.users.count()) === 0) throw forbidden('the server is not set up yet');
   const config = await readSetting(ctx.store, 'loginConfig');
   const token = req.magic_token?.trim() || undefined;
   const invite = token ? await findUsableInvite(ctx, token) : undefined;
   if (token && !invite) throw new AppError('precondition_failed', 'invite link is invalid or expired');
-  if (config.who_can_sign_up === 'InvitationOnly' && !invite) throw forbidden('sign-up is by invitation only');
+  if (config.who_can_sign_up === 'InvitationOnly' && !invite)
+    throw forbidden('sign-up is by invitation only');
   if (!config.password) throw forbidden('password sign-up is disabled');
 
   const email = normaliseEmail(req.email);
@@ -68,11 +71,19 @@ export async function register(ctx: Ctx, req: RegisterRequest): Promise<LoginRes
 }
 
 /** Tells everyone about a new account and adds it to every public channel's member view. */
-export async function announceNewUser(ctx: Ctx, user: UserRecord, log: UserLog, privateGid?: number): Promise<void> {
+export async function announceNewUser(
+  ctx: Ctx,
+  user: UserRecord,
+  log: UserLog,
+  privateGid?: number,
+): Promise<void> {
   await ctx.bus.publish({ audience: { kind: 'all' }, event: { type: 'users_log', logs: [log] } });
   const groups = await ctx.store.groups.listVisibleTo(user.uid);
   for (const g of groups.filter((g) => g.is_public)) {
-    await ctx.bus.publish({ audience: { kind: 'all' }, event: { type: 'user_joined_group', gid: g.gid, uid: [user.uid] } });
+    await ctx.bus.publish({
+      audience: { kind: 'all' },
+      event: { type: 'user_joined_group', gid: g.gid, uid: [user.uid] },
+    });
   }
   if (privateGid !== undefined) {
     await joinGroupEvents(ctx, privateGid, [user.uid]);
@@ -129,7 +140,11 @@ export async function updateProfile(ctx: Ctx, actor: Actor, req: UpdateUserReque
     patch.name = name;
   }
   if (req.gender !== undefined) patch.gender = req.gender;
-  if (req.language !== undefined) patch.language = req.language.trim();
+  if (req.language !== undefined) {
+    const language = req.language.trim();
+    if (!language) throw badRequest('language is empty');
+    patch.language = language;
+  }
   if (Object.keys(patch).length === 0) throw badRequest('nothing to update');
   return userInfo(await applyUserUpdate(ctx, actor.uid, patch));
 }
@@ -155,7 +170,8 @@ async function applyUserUpdate(ctx: Ctx, uid: number, patch: UserPatch): Promise
       return { user: updated, log: entry };
     })
     .catch(mapUniqueViolation);
-  if (user.create_by !== 'guest') await ctx.bus.publish({ audience: { kind: 'all' }, event: { type: 'users_log', logs: [log] } });
+  if (user.create_by !== 'guest')
+    await ctx.bus.publish({ audience: { kind: 'all' }, event: { type: 'users_log', logs: [log] } });
   return user;
 }
 
@@ -175,10 +191,18 @@ export async function getAvatar(ctx: Ctx, uid: number): Promise<Buffer> {
   return png;
 }
 
-export async function changePassword(ctx: Ctx, actor: Actor, oldPassword: string, newPassword: string): Promise<void> {
+export async function changePassword(
+  ctx: Ctx,
+  actor: Actor,
+  oldPassword: string,
+  newPassword: string,
+): Promise<void> {
   if (actor.isGuest) throw forbidden('guests have no password');
   if (!(await verifyPassword(actor.user.password_hash, oldPassword))) throw forbidden('wrong password');
-  await ctx.store.users.update(actor.uid, { password_hash: await hashPassword(newPassword), updated_at: ctx.now() });
+  await ctx.store.users.update(actor.uid, {
+    password_hash: await hashPassword(newPassword),
+    updated_at: ctx.now(),
+  });
 }
 
 /**
@@ -197,7 +221,11 @@ export async function deleteAccount(ctx: Ctx, actor: Actor): Promise<void> {
     await tx.users.delete(actor.uid);
     return tx.userLog.append({ ...EMPTY_LOG, action: 'delete', uid: actor.uid });
   });
-  await ctx.bus.publish({ audience: { kind: 'users', uids: [actor.uid] }, event: { type: 'kick', reason: 'delete_user' }, close: true });
+  await ctx.bus.publish({
+    audience: { kind: 'users', uids: [actor.uid] },
+    event: { type: 'kick', reason: 'delete_user' },
+    close: true,
+  });
   await ctx.bus.publish({ audience: { kind: 'all' }, event: { type: 'users_log', logs: [log] } });
 }
 

@@ -172,7 +172,9 @@ export interface InviteStore {
 export type ReadTarget = { uid: number } | { gid: number };
 
 export interface ReadIndexStore {
-  list(uid: number): Promise<{ users: { uid: number; mid: number }[]; groups: { gid: number; mid: number }[] }>;
+  list(
+    uid: number,
+  ): Promise<{ users: { uid: number; mid: number }[]; groups: { gid: number; mid: number }[] }>;
   /** Stores the position only when it moves forward; returns whether it did. */
   advance(uid: number, target: ReadTarget, mid: number): Promise<boolean>;
   removeTarget(target: ReadTarget): Promise<void>;

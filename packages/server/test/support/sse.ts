@@ -2,6 +2,7 @@
  * A real event-stream client for tests: reads `GET /api/user/events` over HTTP and parses the
  * `data:` frames, so tests see exactly the bytes a browser's EventSource would.
  */
+import http from 'node:http';
 import type { ServerEvent } from '@parley/protocol';
 
 export interface TestStream {
@@ -17,15 +18,26 @@ export interface TestStream {
   close(): void;
 }
 
-export async function openTestStream(baseUrl: string, token: string, query: Record<string, string | number> = {}): Promise<TestStream> {
+export async function openTestStream(
+  baseUrl: string,
+  token: string,
+  query: Record<string, string | number> = {},
+): Promise<TestStream> {
   const params = new URLSearchParams({ 'api-key': token, limit: '500' });
   for (const [k, v] of Object.entries(query)) params.set(k, String(v));
-  const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/user/events?${params}`, { signal: controller.signal });
+  // node:http on a connection of its own, not fetch: aborting a fetch body leaves the socket open
+  // for seconds, so the server would see a closed stream (presence, shutdown) only that much later.
+  const req = http.get(`${baseUrl}/api/user/events?${params}`, { agent: false });
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    req.once('response', resolve);
+    req.once('error', reject);
+  });
+  req.on('error', () => {}); // destroyed by close()
   const events: ServerEvent[] = [];
   const waiters: { pred: (e: ServerEvent) => boolean; resolve: (e: ServerEvent) => void }[] = [];
   let endResolve: () => void = () => {};
   const ended = new Promise<void>((r) => (endResolve = r));
+  res.once('close', () => endResolve());
 
   const push = (event: ServerEvent) => {
     events.push(event);
@@ -37,47 +49,44 @@ export async function openTestStream(baseUrl: string, token: string, query: Reco
     }
   };
 
-  if (res.status === 200 && res.body) {
-    void (async () => {
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          buffer += decoder.decode(chunk, { stream: true });
-          let idx: number;
-          while ((idx = buffer.indexOf('\n\n')) >= 0) {
-            const frame = buffer.slice(0, idx);
-            buffer = buffer.slice(idx + 2);
-            for (const line of frame.split('\n')) {
-              if (line.startsWith('data: ')) push(JSON.parse(line.slice(6)) as ServerEvent);
-            }
-          }
+  if (res.statusCode === 200) {
+    res.setEncoding('utf8');
+    let buffer = '';
+    res.on('data', (chunk: string) => {
+      buffer += chunk;
+      let idx: number;
+      while ((idx = buffer.indexOf('\n\n')) >= 0) {
+        const frame = buffer.slice(0, idx);
+        buffer = buffer.slice(idx + 2);
+        for (const line of frame.split('\n')) {
+          if (line.startsWith('data: ')) push(JSON.parse(line.slice(6)) as ServerEvent);
         }
-      } catch {
-        // aborted by close()
       }
-      endResolve();
-    })();
+    });
   } else {
-    endResolve();
+    res.resume();
   }
 
   const waitFor = (pred: (e: ServerEvent) => boolean, ms = 5000): Promise<ServerEvent> => {
     const found = events.find(pred);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching event within ${ms} ms; got ${events.map((e) => e.type).join(',')}`)), ms);
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`no matching event within ${ms} ms; got ${events.map((e) => e.type).join(',')}`)),
+        ms,
+      );
       waiters.push({ pred, resolve: (e) => (clearTimeout(timer), resolve(e)) });
     });
   };
 
   return {
-    status: res.status,
+    status: res.statusCode ?? 0,
     events,
     waitFor: waitFor as TestStream['waitFor'],
     ready: async (ms?: number) => void (await waitFor((e) => e.type === 'ready', ms)),
     ended,
-    close: () => controller.abort(),
+    close: () => void req.destroy(),
   };
 }
 

@@ -1,0 +1,33 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+
+/** The accounts the specs share: the suite runs in order against one fresh server. */
+export const ADMIN = { email: 'admin@parley.test', name: 'Admin', password: 'admin password 1' };
+export const MEMBER = { email: 'bea@parley.test', name: 'Bea', password: 'bea password 12' };
+export const SERVER_NAME = 'Acme Chat';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SCREENSHOT_DIR = path.resolve(here, '../artifacts/screenshots');
+
+/** Saves a full-page screenshot under e2e/artifacts/screenshots. */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+export async function signIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.goto('/#/login');
+  await page.getByTestId('login-email').fill(who.email);
+  await page.getByTestId('login-password').fill(who.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/#\/(chat)?$|#\/chat/);
+}
+
+/** The numeric id in the current hash route, e.g. /#/chat/channel/3 → 3. */
+export function idFromUrl(page: Page): number {
+  const match = /\/(\d+)(?:\?.*)?$/.exec(new URL(page.url()).hash);
+  if (!match) throw new Error(`no id in ${page.url()}`);
+  return Number(match[1]);
+}

@@ -1,0 +1,54 @@
+import { createHashRouter } from 'react-router';
+import { GuestOnly, RequireAuth } from './guards';
+import { LoadingScreen } from './loading-screen';
+import { NotFound } from './not-found';
+import { RouteError } from './route-error';
+
+/** Screens load on demand, so the sign-in page does not wait for the chat code. */
+export const router = createHashRouter([
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      {
+        path: '/onboarding',
+        lazy: async () => ({ Component: (await import('../features/onboarding')).OnboardingPage }),
+      },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: '/login', lazy: async () => ({ Component: (await import('../features/auth')).LoginPage }) },
+          {
+            path: '/register',
+            lazy: async () => ({ Component: (await import('../features/auth')).RegisterPage }),
+          },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await import('./shell/app-shell')).AppShell }),
+            children: [
+              { path: '/', lazy: chatPage },
+              { path: '/chat', lazy: chatPage },
+              { path: '/chat/channel/:gid', lazy: chatPage },
+              { path: '/chat/dm/:uid', lazy: chatPage },
+              { path: '/users', lazy: usersPage },
+              { path: '/users/:uid', lazy: usersPage },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);
+
+async function chatPage() {
+  return { Component: (await import('../features/chat')).ChatPage };
+}
+
+async function usersPage() {
+  return { Component: (await import('../features/users')).UsersPage };
+}

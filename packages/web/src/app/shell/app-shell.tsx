@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useMatch } from 'react-router';
+import { UserMenu } from '../../features/settings';
+import { ChatIcon, UsersIcon } from '../../ui';
+import { ConnectionBanner } from './connection-banner';
+
+/** The signed-in layout: a navigation rail (a bottom bar on phones) and the current section. */
+export function AppShell() {
+  const { t } = useTranslation('common');
+  const inConversation = useMatch('/chat/:kind/:id');
+  const inUserDetail = useMatch('/users/:uid');
+  const atRoot = useMatch('/');
+  const detail = Boolean(inConversation || inUserDetail);
+  return (
+    <div className="app-shell" data-detail={detail || undefined}>
+      <a className="skip-link" href="#main-content">
+        {t('nav.skip_to_content')}
+      </a>
+      <nav className="nav-rail" aria-label={t('nav.label')}>
+        <div className="nav-rail__links">
+          <NavLink
+            to="/chat"
+            className={({ isActive }) => navClass(isActive || Boolean(atRoot))}
+            data-testid="nav-chat"
+          >
+            <ChatIcon size={22} />
+            <span className="nav-rail__text">{t('nav.chat')}</span>
+          </NavLink>
+          <NavLink to="/users" className={({ isActive }) => navClass(isActive)} data-testid="nav-users">
+            <UsersIcon size={22} />
+            <span className="nav-rail__text">{t('nav.users')}</span>
+          </NavLink>
+        </div>
+        <UserMenu />
+      </nav>
+      <div className="app-shell__main" id="main-content">
+        <ConnectionBanner />
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+const navClass = (active: boolean) => `nav-rail__link${active ? ' nav-rail__link--active' : ''}`;

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError, login } from '../../lib/api';
+import { getDeviceId, startSession } from '../../lib/session';
+import { Button, TextField } from '../../ui';
+import { AuthLayout } from './auth-layout';
+import { useLoginConfig } from './use-login-config';
+
+const LOGIN_ERRORS = {
+  401: 'auth:login.incorrect',
+  404: 'auth:login.incorrect',
+  403: 'auth:login.method_disabled',
+  423: 'auth:login.frozen',
+  429: 'auth:login.rate_limited',
+} as const;
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const config = useLoginConfig();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitting(true);
+    setFailed(false);
+    try {
+      const response = await login({ email: email.trim(), password, device: getDeviceId() }, LOGIN_ERRORS);
+      startSession(response);
+    } catch (error) {
+      setFailed(isApiError(error) && (error.status === 401 || error.status === 404));
+      setSubmitting(false);
+    }
+  };
+
+  const canSignUp = config?.who_can_sign_up === 'EveryOne';
+  return (
+    <AuthLayout
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={
+        canSignUp ? (
+          <p>
+            {t('login.no_account')}{' '}
+            <Link to="/register" data-testid="login-register-link">
+              {t('login.sign_up')}
+            </Link>
+          </p>
+        ) : null
+      }
+    >
+      <form className="auth-form" onSubmit={submit} data-testid="login-form" noValidate={false}>
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          autoFocus
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          data-testid="login-email"
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={failed ? t('login.incorrect') : undefined}
+          data-testid="login-password"
+        />
+        {config && !config.password ? (
+          <p className="auth-form__notice">{t('login.password_disabled')}</p>
+        ) : null}
+        <Button type="submit" block loading={submitting} data-testid="login-submit">
+          {submitting ? t('login.submitting') : t('login.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Group } from '@parley/protocol';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../lib/store';
+import { HashIcon, LockIcon, UsersIcon } from '../../ui';
+import { memberCount } from './member-order';
+
+interface ChannelHeaderProps {
+  group: Group;
+  back: ReactNode;
+  membersOpen: boolean;
+  onToggleMembers: () => void;
+  membersPanelId: string;
+}
+
+export function ChannelHeader({
+  group,
+  back,
+  membersOpen,
+  onToggleMembers,
+  membersPanelId,
+}: ChannelHeaderProps) {
+  const { t } = useTranslation('chat');
+  const users = useAppSelector((state) => state.users.byId);
+  const count = memberCount(group, users);
+  return (
+    <header className="conversation-header" data-testid="channel-header">
+      {back}
+      <span className="conversation-header__sigil" aria-hidden="true">
+        {group.is_public ? <HashIcon /> : <LockIcon />}
+      </span>
+      <div className="conversation-header__titles">
+        <h1 className="conversation-header__title" data-testid="channel-name">
+          {group.name}
+          {group.is_public ? null : <span className="visually-hidden"> ({t('channel.private')})</span>}
+        </h1>
+        {group.description ? (
+          <p
+            className="conversation-header__subtitle"
+            data-testid="channel-description"
+            title={group.description}
+          >
+            {group.description}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        className="members-toggle"
+        aria-expanded={membersOpen}
+        aria-controls={membersPanelId}
+        onClick={onToggleMembers}
+        data-testid="members-toggle"
+        title={t('channel.members_toggle')}
+      >
+        <UsersIcon size={18} />
+        <span data-testid="channel-member-count">{count}</span>
+        <span className="visually-hidden">{t('channel.member_count', { count })}</span>
+      </button>
+    </header>
+  );
+}

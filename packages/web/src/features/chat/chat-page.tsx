@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { groupConv, userConv, type ConvKey } from '../../lib/store';
+import { ChatIcon } from '../../ui';
+import './chat.css';
+import { ConversationView } from './conversation-view';
+import { Sidebar } from './sidebar';
+
+function parseId(value: string | undefined): number | null {
+  if (value === undefined || !/^\d+$/.test(value)) return null;
+  return Number(value);
+}
+
+function ChatEmpty() {
+  const { t } = useTranslation('chat');
+  return (
+    <div className="chat-empty">
+      <ChatIcon size={40} />
+      <h2>{t('empty.title')}</h2>
+      <p>{t('empty.description')}</p>
+    </div>
+  );
+}
+
+/** Chat home: the conversation list beside the open conversation (separate views on phones). */
+export function ChatPage() {
+  const params = useParams();
+  const gid = parseId(params.gid);
+  const uid = parseId(params.uid);
+  const conv: ConvKey | null = gid !== null ? groupConv(gid) : uid !== null ? userConv(uid) : null;
+  return (
+    <div className="chat" data-view={conv ? 'conversation' : 'list'}>
+      <Sidebar activeConv={conv} />
+      <main className="chat__main">{conv ? <ConversationView key={conv} conv={conv} /> : <ChatEmpty />}</main>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Group } from '@parley/protocol';
+import type { Conversation, ConvKey, Message } from '../../lib/store';
+
+/** Messages from others newer than the read index (SPEC §4: own messages always count as read). */
+export function countUnread(
+  conversation: Conversation | undefined,
+  byMid: Record<number, Message>,
+  readMid: number,
+  selfUid: number | null,
+): number {
+  if (!conversation) return 0;
+  let count = 0;
+  for (let i = conversation.mids.length - 1; i >= 0; i--) {
+    const mid = conversation.mids[i] as number;
+    if (mid <= readMid) break;
+    const message = byMid[mid];
+    if (message && !message.sending && message.fromUid !== selfUid) count++;
+  }
+  return count;
+}
+
+/** The newest confirmed message id of a conversation, or 0. */
+export function lastConfirmedMid(
+  conversation: Conversation | undefined,
+  byMid: Record<number, Message>,
+): number {
+  if (!conversation) return 0;
+  for (let i = conversation.mids.length - 1; i >= 0; i--) {
+    const message = byMid[conversation.mids[i] as number];
+    if (message && !message.sending) return message.mid;
+  }
+  return 0;
+}
+
+export interface ChannelEntry {
+  gid: number;
+  name: string;
+  isPublic: boolean;
+  unread: number;
+}
+
+export interface DmEntry {
+  uid: number;
+  unread: number;
+  lastMid: number;
+}
+
+interface ListInput {
+  convs: Partial<Record<ConvKey, Conversation>>;
+  byMid: Record<number, Message>;
+  reads: { users: Record<number, number>; groups: Record<number, number> };
+  selfUid: number | null;
+}
+
+export function buildChannelEntries(
+  groups: Record<number, Group>,
+  input: ListInput,
+  locale: string,
+): ChannelEntry[] {
+  return Object.values(groups)
+    .map((group) => ({
+      gid: group.gid,
+      name: group.name,
+      isPublic: group.is_public,
+      unread: countUnread(
+        input.convs[`g:${group.gid}`],
+        input.byMid,
+        input.reads.groups[group.gid] ?? 0,
+        input.selfUid,
+      ),
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale, { sensitivity: 'base' }) || a.gid - b.gid);
+}
+
+/** DMs that have messages, plus the one open right now, newest activity first. */
+export function buildDmEntries(input: ListInput, openUid: number | null): DmEntry[] {
+  const entries: DmEntry[] = [];
+  for (const [key, conversation] of Object.entries(input.convs) as [ConvKey, Conversation | undefined][]) {
+    if (!key.startsWith('u:') || !conversation) continue;
+    const uid = Number(key.slice(2));
+    const lastMid = conversation.mids[conversation.mids.length - 1] ?? 0;
+    if (lastMid === 0 && uid !== openUid) continue;
+    entries.push({
+      uid,
+      lastMid,
+      unread: countUnread(conversation, input.byMid, input.reads.users[uid] ?? 0, input.selfUid),
+    });
+  }
+  if (openUid !== null && !entries.some((entry) => entry.uid === openUid)) {
+    entries.push({ uid: openUid, unread: 0, lastMid: 0 });
+  }
+  return entries.sort(
+    (a, b) =>
+      (b.lastMid || Number.MAX_SAFE_INTEGER) - (a.lastMid || Number.MAX_SAFE_INTEGER) || a.uid - b.uid,
+  );
+}

@@ -1,0 +1,83 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseConv, useAppSelector, type ConvKey } from '../../lib/store';
+import { Spinner } from '../../ui';
+import { ChannelHeader, MembersPanel } from '../channels';
+import { Composer, MessageList } from '../messages';
+import { useUserName } from '../users';
+import { BackLink } from './back-link';
+import { DmHeader } from './dm-header';
+import { useMarkRead } from './use-mark-read';
+
+function ChannelConversation({ conv, gid }: { conv: ConvKey; gid: number }) {
+  const { t } = useTranslation('chat');
+  const group = useAppSelector((state) => state.groups.byId[gid]);
+  const loaded = useAppSelector((state) => state.groups.loaded);
+  const [membersOpen, setMembersOpen] = useState(false);
+  const panelId = useId();
+  useMarkRead(conv);
+  if (!group) {
+    return loaded ? (
+      <div className="conversation conversation--missing" data-testid="channel-missing">
+        <BackLink to="/chat" />
+        <p>{t('channel.not_found')}</p>
+      </div>
+    ) : (
+      <div className="conversation conversation--loading">
+        <Spinner label={t('channel.loading')} />
+      </div>
+    );
+  }
+  const label = t('channel.label', { name: group.name });
+  return (
+    <section className="conversation" aria-label={label} data-testid="conversation" data-gid={gid}>
+      <ChannelHeader
+        group={group}
+        back={<BackLink to="/chat" />}
+        membersOpen={membersOpen}
+        onToggleMembers={() => setMembersOpen((open) => !open)}
+        membersPanelId={panelId}
+      />
+      <div className="conversation__body">
+        <div className="conversation__messages">
+          <MessageList conv={conv} label={t('list.label', { name: `#${group.name}` })} />
+          <Composer conv={conv} placeholder={t('composer.placeholder_channel', { name: group.name })} />
+        </div>
+        {membersOpen ? (
+          <MembersPanel id={panelId} group={group} onClose={() => setMembersOpen(false)} />
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function DmConversation({ conv, uid }: { conv: ConvKey; uid: number }) {
+  const { t } = useTranslation('chat');
+  const name = useUserName(uid);
+  useMarkRead(conv);
+  return (
+    <section
+      className="conversation"
+      aria-label={t('dm.label', { name })}
+      data-testid="conversation"
+      data-uid={uid}
+    >
+      <DmHeader uid={uid} />
+      <div className="conversation__body">
+        <div className="conversation__messages">
+          <MessageList conv={conv} label={t('list.label', { name: `@${name}` })} />
+          <Composer conv={conv} placeholder={t('composer.placeholder_dm', { name })} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function ConversationView({ conv }: { conv: ConvKey }) {
+  const { kind, id } = parseConv(conv);
+  return kind === 'group' ? (
+    <ChannelConversation conv={conv} gid={id} />
+  ) : (
+    <DmConversation conv={conv} uid={id} />
+  );
+}

@@ -1,0 +1,141 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { currentLanguage } from '../../lib/i18n';
+import { useAppSelector, type ConvKey } from '../../lib/store';
+import { HashIcon, IconButton, LockIcon, MailIcon, PlusIcon, Spinner, UnreadBadge } from '../../ui';
+import { CreateChannelDialog } from '../channels';
+import { UserAvatar, useUserName } from '../users';
+import { buildChannelEntries, buildDmEntries, type DmEntry } from './conversation-list';
+import { InviteDialog } from './invite-dialog';
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `sidebar-item${isActive ? ' sidebar-item--active' : ''}`;
+
+function DmItem({ entry }: { entry: DmEntry }) {
+  const { t } = useTranslation('chat');
+  const name = useUserName(entry.uid);
+  const selfUid = useAppSelector((state) => state.auth?.user.uid);
+  return (
+    <li>
+      <NavLink to={`/chat/dm/${entry.uid}`} className={itemClass} data-testid={`dm-item-${entry.uid}`}>
+        <UserAvatar uid={entry.uid} size={24} showPresence />
+        <span className="sidebar-item__name">
+          {name}
+          {entry.uid === selfUid ? <span className="sidebar-item__suffix"> {t('sidebar.you')}</span> : null}
+        </span>
+        <UnreadBadge count={entry.unread} label={t('sidebar.unread', { count: entry.unread })} />
+      </NavLink>
+    </li>
+  );
+}
+
+export function Sidebar({ activeConv }: { activeConv: ConvKey | null }) {
+  const { t } = useTranslation(['chat', 'common']);
+  const serverName = useAppSelector((state) => state.server.name);
+  const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);
+  const groups = useAppSelector((state) => state.groups.byId);
+  const groupsLoaded = useAppSelector((state) => state.groups.loaded);
+  const convs = useAppSelector((state) => state.messages.convs);
+  const byMid = useAppSelector((state) => state.messages.byMid);
+  const reads = useAppSelector((state) => state.reads);
+  const selfUid = useAppSelector((state) => state.auth?.user.uid ?? null);
+  const [creating, setCreating] = useState(false);
+  const [inviting, setInviting] = useState(false);
+  const openUid = activeConv?.startsWith('u:') ? Number(activeConv.slice(2)) : null;
+
+  const input = useMemo(() => ({ convs, byMid, reads, selfUid }), [convs, byMid, reads, selfUid]);
+  const channels = useMemo(() => buildChannelEntries(groups, input, currentLanguage()), [groups, input]);
+  const dms = useMemo(() => buildDmEntries(input, openUid), [input, openUid]);
+
+  return (
+    <aside className="sidebar" aria-label={t('sidebar.label')}>
+      <header className="sidebar__header">
+        <h1 className="sidebar__title" title={serverName}>
+          {serverName || 'Parley'}
+        </h1>
+        {isAdmin ? (
+          <IconButton
+            label={t('sidebar.invite')}
+            onClick={() => setInviting(true)}
+            data-testid="invite-people-button"
+          >
+            <MailIcon />
+          </IconButton>
+        ) : null}
+      </header>
+      <nav className="sidebar__scroll" aria-label={t('sidebar.conversations')}>
+        <section className="sidebar__section" aria-labelledby="sidebar-channels">
+          <div className="sidebar__section-header">
+            <h2 id="sidebar-channels">{t('sidebar.channels')}</h2>
+            <IconButton
+              label={t('create_channel.title')}
+              onClick={() => setCreating(true)}
+              data-testid="create-channel-button"
+            >
+              <PlusIcon size={18} />
+            </IconButton>
+          </div>
+          {!groupsLoaded && channels.length === 0 ? (
+            <div className="sidebar__loading">
+              <Spinner size={16} label={t('common:status.loading')} />
+            </div>
+          ) : channels.length === 0 ? (
+            <p className="sidebar__empty">{t('sidebar.no_channels')}</p>
+          ) : (
+            <ul className="sidebar__list">
+              {channels.map((channel) => (
+                <li key={channel.gid}>
+                  <NavLink
+                    to={`/chat/channel/${channel.gid}`}
+                    className={itemClass}
+                    data-testid={`channel-item-${channel.gid}`}
+                  >
+                    <span className="sidebar-item__sigil" aria-hidden="true">
+                      {channel.isPublic ? <HashIcon size={17} /> : <LockIcon size={16} />}
+                    </span>
+                    <span className="sidebar-item__name">
+                      {channel.name}
+                      {channel.isPublic ? null : (
+                        <span className="visually-hidden"> ({t('channel.private')})</span>
+                      )}
+                    </span>
+                    <UnreadBadge
+                      count={channel.unread}
+                      label={t('sidebar.unread', { count: channel.unread })}
+                    />
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="sidebar__section" aria-labelledby="sidebar-dms">
+          <div className="sidebar__section-header">
+            <h2 id="sidebar-dms">{t('sidebar.direct_messages')}</h2>
+            <Link
+              to="/users"
+              className="icon-btn"
+              aria-label={t('sidebar.new_dm')}
+              title={t('sidebar.new_dm')}
+              data-testid="new-dm-link"
+            >
+              <PlusIcon size={18} />
+            </Link>
+          </div>
+          {dms.length === 0 ? (
+            <p className="sidebar__empty">{t('sidebar.no_dms')}</p>
+          ) : (
+            <ul className="sidebar__list">
+              {dms.map((entry) => (
+                <DmItem key={entry.uid} entry={entry} />
+              ))}
+            </ul>
+          )}
+        </section>
+      </nav>
+      <CreateChannelDialog open={creating} onClose={() => setCreating(false)} />
+      {isAdmin ? <InviteDialog open={inviting} onClose={() => setInviting(false)} /> : null}
+    </aside>
+  );
+}

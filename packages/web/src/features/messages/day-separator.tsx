@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../lib/i18n';
+import { daysAgo, formatDay } from './format';
+
+export function DaySeparator({ time, now }: { time: number; now: number }) {
+  const { t } = useTranslation('chat');
+  const ago = daysAgo(time, now);
+  const label =
+    ago === 0 ? t('day.today') : ago === 1 ? t('day.yesterday') : formatDay(time, currentLanguage());
+  return (
+    <div className="day-separator" role="separator" aria-label={label}>
+      <span>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { Composer } from './composer';
+export { MessageList } from './message-list';

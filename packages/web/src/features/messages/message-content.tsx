@@ -1,0 +1,51 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { API_BASE } from '../../lib/api';
+import type { Message } from '../../lib/store';
+import { linkify } from './linkify';
+import { renderMarkdown } from './markdown';
+
+function PlainText({ text }: { text: string }) {
+  const parts = useMemo(() => linkify(text), [text]);
+  return (
+    <div className="message__text">
+      {parts.map((part, index) =>
+        part.kind === 'link' ? (
+          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow">
+            {part.text}
+          </a>
+        ) : (
+          <span key={index}>{part.text}</span>
+        ),
+      )}
+    </div>
+  );
+}
+
+function Markdown({ source }: { source: string }) {
+  const html = useMemo(() => renderMarkdown(source), [source]);
+  return <div className="message__text markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+export function MessageContent({ message }: { message: Message }) {
+  const { t } = useTranslation('chat');
+  switch (message.contentType) {
+    case 'text/plain':
+      return <PlainText text={message.content} />;
+    case 'text/markdown':
+      return <Markdown source={message.content} />;
+    case 'vocechat/file': {
+      const name = typeof message.properties?.name === 'string' ? message.properties.name : t('message.file');
+      const href = `${API_BASE}/resource/file?file_path=${encodeURIComponent(message.content)}&download=true`;
+      return (
+        <a className="message__file" href={href} target="_blank" rel="noopener noreferrer">
+          {name}
+        </a>
+      );
+    }
+    case 'vocechat/archive':
+      return <p className="message__note">{t('message.forwarded')}</p>;
+    default:
+      return <p className="message__note">{t('message.unsupported')}</p>;
+  }
+}

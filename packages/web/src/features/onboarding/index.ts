@@ -1,0 +1,2 @@
+export { InvitePanel } from './invite-panel';
+export { OnboardingPage } from './onboarding-page';

@@ -1,0 +1,1 @@
+export { UserMenu } from './user-menu';

@@ -1,0 +1,4 @@
+export { filterUsers } from './filter-users';
+export { UserAvatar } from './user-avatar';
+export { useIsOnline, useUser, useUserName } from './use-user';
+export { UsersPage } from './users-page';

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useAppSelector } from '../../lib/store';
+import { BackIcon, Button, ChatIcon } from '../../ui';
+import { UserAvatar } from './user-avatar';
+import { useIsOnline, useUser } from './use-user';
+
+export function UserDetail({ uid }: { uid: number }) {
+  const { t } = useTranslation(['member', 'common']);
+  const navigate = useNavigate();
+  const user = useUser(uid);
+  const online = useIsOnline(uid);
+  const isSelf = useAppSelector((state) => state.auth?.user.uid === uid);
+  const loaded = useAppSelector((state) => Object.keys(state.users.byId).length > 0);
+
+  return (
+    <section className="user-detail" aria-labelledby="user-detail-name" data-testid="user-detail">
+      <Link
+        to="/users"
+        className="icon-btn back-link"
+        aria-label={t('common:actions.back')}
+        title={t('common:actions.back')}
+      >
+        <BackIcon />
+      </Link>
+      {user ? (
+        <div className="user-detail__card">
+          <UserAvatar uid={uid} size={96} showPresence />
+          <h1 id="user-detail-name" className="user-detail__name">
+            {user.name}
+          </h1>
+          <p className="user-detail__status">{online ? t('status.online') : t('status.offline')}</p>
+          <div className="user-detail__badges">
+            {user.is_bot ? <span className="role-badge role-badge--bot">{t('role.bot')}</span> : null}
+            {user.is_admin && !user.is_bot ? (
+              <span className="role-badge role-badge--admin">{t('role.admin')}</span>
+            ) : null}
+            {isSelf ? <span className="role-badge">{t('you')}</span> : null}
+          </div>
+          <dl className="user-detail__facts">
+            {user.email ? (
+              <>
+                <dt>{t('detail.email')}</dt>
+                <dd>
+                  <a href={`mailto:${user.email}`}>{user.email}</a>
+                </dd>
+              </>
+            ) : null}
+            <dt>{t('detail.user_id')}</dt>
+            <dd>{user.uid}</dd>
+          </dl>
+          <Button
+            icon={<ChatIcon size={18} />}
+            onClick={() => void navigate(`/chat/dm/${uid}`)}
+            data-testid="user-send-message"
+          >
+            {isSelf ? t('detail.note_to_self') : t('detail.send_message')}
+          </Button>
+        </div>
+      ) : (
+        <p className="user-detail__missing" id="user-detail-name">
+          {loaded ? t('detail.not_found') : t('common:status.loading')}
+        </p>
+      )}
+    </section>
+  );
+}

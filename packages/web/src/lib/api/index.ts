@@ -1,0 +1,10 @@
+export { ApiError, isApiError } from './api-error';
+export { API_BASE, buildUrl, ensureFreshToken, request, setUnauthorizedListener } from './client';
+export type { ErrorOverrides } from './error-toast';
+export { RENEW_MARGIN_MS, needsRenewal } from './endpoint-rules';
+export * from './endpoints/auth';
+export * from './endpoints/groups';
+export * from './endpoints/messages';
+export * from './endpoints/system';
+export * from './endpoints/users';
+export { avatarUrl, organizationLogoUrl } from './resource-urls';

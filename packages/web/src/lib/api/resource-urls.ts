@@ -1,0 +1,7 @@
+import { API_BASE } from './client';
+
+/** Avatars are plain unauthenticated GETs, so `<img>` can load them (API.md §1.4). */
+export const avatarUrl = (uid: number, updatedAt: number): string | null =>
+  updatedAt > 0 ? `${API_BASE}/resource/avatar?uid=${uid}&t=${updatedAt}` : null;
+
+export const organizationLogoUrl = (): string => `${API_BASE}/resource/organization/logo`;

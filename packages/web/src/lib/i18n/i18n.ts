@@ -1,0 +1,41 @@
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import HttpBackend from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_CODES, NAMESPACES } from './languages';
+
+/** Loads translations from `locales/{lng}/{ns}.json` next to the page (SPEC §7, §9). */
+export function initI18n() {
+  return i18n
+    .use(HttpBackend)
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      supportedLngs: [...LANGUAGE_CODES],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      fallbackLng: 'en',
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      fallbackNS: false,
+      backend: { loadPath: './locales/{{lng}}/{{ns}}.json' },
+      detection: {
+        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        caches: ['localStorage'],
+      },
+      maxParallelReads: 10,
+      maxRetries: 5,
+      retryTimeout: 350,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+}
+
+/** The language in use, reduced to one of ours (`zh-CN` -> `zh`). */
+export function currentLanguage(): string {
+  const resolved = i18n.resolvedLanguage ?? i18n.language ?? 'en';
+  return resolved.split('-')[0] ?? 'en';
+}
+
+export { i18n };

@@ -1,0 +1,28 @@
+import 'i18next';
+import type auth from '../../../public/locales/en/auth.json';
+import type chat from '../../../public/locales/en/chat.json';
+import type common from '../../../public/locales/en/common.json';
+import type fav from '../../../public/locales/en/fav.json';
+import type file from '../../../public/locales/en/file.json';
+import type member from '../../../public/locales/en/member.json';
+import type setting from '../../../public/locales/en/setting.json';
+import type welcome from '../../../public/locales/en/welcome.json';
+import type widget from '../../../public/locales/en/widget.json';
+
+/** Translation keys are typed from the English files, so a missing key fails the type check. */
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      chat: typeof chat;
+      member: typeof member;
+      setting: typeof setting;
+      fav: typeof fav;
+      file: typeof file;
+      welcome: typeof welcome;
+      auth: typeof auth;
+      widget: typeof widget;
+    };
+  }
+}

@@ -1,0 +1,2 @@
+export { getDeviceId } from './device-id';
+export { endSession, signOut, startSession } from './session';

@@ -1,0 +1,32 @@
+import type { ChatMessage, Group, LoginResponse, RenewResponse, UserInfo } from '@parley/protocol';
+import type { StreamEvent } from './events';
+import type { ConvKey, Message, StreamStatus } from './state';
+
+export interface CachedChat {
+  afterMid: number;
+  usersVersion: number;
+  messages: Message[];
+}
+
+export type Action =
+  | { type: 'auth/loggedIn'; login: LoginResponse; now: number }
+  | { type: 'auth/renewed'; renew: RenewResponse; now: number }
+  | { type: 'auth/cleared' }
+  | { type: 'server/initialized'; initialized: boolean }
+  | { type: 'server/organization'; name: string; description: string | null; serverId: string | null }
+  | { type: 'stream/status'; status: StreamStatus }
+  | { type: 'stream/events'; events: StreamEvent[] }
+  | { type: 'users/loaded'; users: UserInfo[] }
+  | { type: 'groups/created'; group: Group }
+  | { type: 'messages/history'; conv: ConvKey; messages: ChatMessage[]; limit: number }
+  | { type: 'messages/sending'; message: Message }
+  | { type: 'messages/sent'; conv: ConvKey; localId: number; mid: number }
+  | { type: 'messages/failed'; conv: ConvKey; localId: number }
+  | { type: 'reads/marked'; conv: ConvKey; mid: number }
+  | { type: 'network/online'; online: boolean }
+  | { type: 'tab/deactivated' }
+  | { type: 'cache/restored'; cache: CachedChat };
+
+export interface ReducerContext {
+  selfUid: number | null;
+}

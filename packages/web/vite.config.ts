@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const API_TARGET = 'http://localhost:3000';
+const protocolDir = fileURLToPath(new URL('../protocol/', import.meta.url));
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export default defineConfig({
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // The protocol package only declares schemas and constants; marking it side-effect free keeps
+        // TypeBox out of the bundle when the client imports nothing but constants from it.
+        moduleSideEffects: [{ test: new RegExp(`^${escapeRegExp(protocolDir)}`), sideEffects: false }],
+      },
+    },
+  },
+  server: {
+    port: 3009,
+    proxy: {
+      '/api': {
+        target: API_TARGET,
+        changeOrigin: true,
+        configure: (proxy) => {
+          // The event stream must reach the browser event by event, never buffered or compressed.
+          proxy.on('proxyRes', (proxyRes, req) => {
+            if (req.url?.startsWith('/api/user/events')) {
+              proxyRes.headers['cache-control'] = 'no-cache, no-transform';
+              proxyRes.headers['x-accel-buffering'] = 'no';
+              req.socket.setNoDelay(true);
+            }
+          });
+        },
+      },
+    },
+  },
+  preview: { port: 4173 },
+});
