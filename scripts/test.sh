@@ -9,7 +9,7 @@ source scripts/lib.sh
 ensure_debian_packages \
   "test -x /usr/bin/chromium:chromium" \
   "ls /usr/lib/postgresql/*/bin/postgres:postgresql" \
-  "fc-list | grep -qi noto:fonts-noto-cjk"
+  "dpkg -s fonts-noto-cjk:fonts-noto-cjk"
 ensure_node_modules || exit 1
 
 results=.tmp/test-results

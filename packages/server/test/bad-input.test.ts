@@ -72,6 +72,7 @@ const PUBLIC = new Set([
   'POST /token/login',
   'POST /user/register',
   'GET /user/check_email',
+  'POST /user/check_magic_token',
   'GET /resource/avatar',
   'GET /resource/group_avatar',
 ]);

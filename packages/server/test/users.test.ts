@@ -195,6 +195,22 @@ describe('invitations', () => {
     expect((await t.request('GET', '/group/create_reg_magic_link')).status).toBe(401);
   });
 
+  it('checks an invite token without spending it: true while usable, false once used up or unknown', async () => {
+    const check = async (magic_token: unknown) =>
+      (await t.request('POST', '/user/check_magic_token', { json: { magic_token } })).json;
+    const res = await t.request('GET', '/group/create_reg_magic_link?max_times=1', { token: admin.token });
+    const token = new URL(res.text).searchParams.get('magic_token')!;
+    expect(await check(token)).toBe(true);
+    expect(await check(token)).toBe(true);
+    expect((await register({ magic_token: token })).status).toBe(200);
+    expect(await check(token)).toBe(false);
+    expect(await check('no-such-token')).toBe(false);
+    expect(await check('')).toBe(false);
+    expect((await t.request('POST', '/user/check_magic_token', { json: { magic_token: 5 } })).status).toBe(
+      400,
+    );
+  });
+
   it('answers 412 for an unknown, expired or used-up token', async () => {
     await setSignUp('InvitationOnly');
     expect((await register({ magic_token: 'no-such-token' })).status).toBe(412);

@@ -11,6 +11,7 @@ import {
 import type { Ctx } from '../context.js';
 import { actorOf, requireActor } from '../http/auth.js';
 import { imageBytes } from '../http/body.js';
+import { isUsableInvite } from '../services/invites.js';
 import * as users from '../services/users.js';
 import { Empty, UidParams, IMAGE_BODY_LIMIT } from './schemas.js';
 
@@ -35,6 +36,17 @@ export const userRoutes =
         },
       },
       (req) => users.checkEmailAvailable(ctx, req.query.email),
+    );
+    app.post(
+      '/user/check_magic_token',
+      {
+        schema: {
+          tags,
+          body: Type.Object({ magic_token: Type.String({ maxLength: 512 }) }),
+          response: { 200: Type.Boolean() },
+        },
+      },
+      (req) => isUsableInvite(ctx, req.body.magic_token),
     );
     app.get('/user', { ...auth, schema: { tags, response: { 200: Type.Array(UserInfo) } } }, () =>
       users.listUsers(ctx),

@@ -46,3 +46,8 @@ export async function findUsableInvite(ctx: Ctx, token: string): Promise<InviteR
 
 export const consumeInvite = (store: Store, token: string, now: number): Promise<boolean> =>
   store.invites.consume(sha256(token), now);
+
+/** Whether an invite token can still be used (API.md §15.7); never says why not. */
+export async function isUsableInvite(ctx: Ctx, token: string): Promise<boolean> {
+  return token.length > 0 && (await findUsableInvite(ctx, token)) !== undefined;
+}
