@@ -3,6 +3,7 @@ import {
   API_LEVEL,
   PRODUCT_VERSION,
   type CreateAdminRequest,
+  type EventOf,
   type License,
   type LoginConfig,
   type Metrics,
@@ -19,7 +20,7 @@ import type { Actor, Ctx } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
 import { isUniqueViolation } from '../store/index.js';
 import { readSetting, writeSetting } from './settings.js';
-import { announceNewUser, createLog, normaliseEmail } from './users.js';
+import { announceNewUser, createLog, normaliseEmail, passwordAccount } from './users.js';
 import { userInfo } from './views.js';
 
 const LOGO_SIZE = 240;
@@ -38,20 +39,17 @@ export async function createAdmin(ctx: Ctx, req: CreateAdminRequest): Promise<Us
   const created = await ctx.store
     .transaction(async (tx) => {
       if ((await tx.users.count()) > 0) throw alreadyInitialized();
-      const user = await tx.users.create({
-        email,
-        name,
-        gender: req.gender ?? 0,
-        language: req.language?.trim() || 'en-US',
-        is_admin: true,
-        is_bot: false,
-        avatar_updated_at: 0,
-        create_by: 'password',
-        password_hash: passwordHash,
-        status: 'normal',
-        created_at: now,
-        updated_at: now,
-      });
+      const user = await tx.users.create(
+        passwordAccount({
+          email,
+          name,
+          passwordHash,
+          isAdmin: true,
+          now,
+          gender: req.gender,
+          language: req.language,
+        }),
+      );
       const log = await tx.userLog.append(createLog(user));
       // Log appends are serialised in commit order, so a concurrent first user that got here earlier
       // has committed by now and is counted: exactly one racer becomes the administrator.
@@ -90,14 +88,9 @@ export async function updateOrganization(
     description: req.description === undefined ? current.description : req.description?.trim() || null,
   };
   await writeSetting(ctx.store, 'organization', next);
-  await ctx.bus.publish({
-    audience: { kind: 'all' },
-    event: {
-      type: 'server_config_changed',
-      organization_name: next.name,
-      organization_description: next.description,
-      organization_logo: null,
-    },
+  await publishConfigChanged(ctx, {
+    organization_name: next.name,
+    organization_description: next.description,
   });
 }
 
@@ -106,15 +99,7 @@ export async function setOrganizationLogo(ctx: Ctx, actor: Actor, image: Buffer)
   await ctx.blobs.put(blobKeys.organizationLogo(), await squarePng(image, LOGO_SIZE));
   const at = ctx.now();
   await writeSetting(ctx.store, 'orgLogoUpdatedAt', at);
-  await ctx.bus.publish({
-    audience: { kind: 'all' },
-    event: {
-      type: 'server_config_changed',
-      organization_name: null,
-      organization_description: null,
-      organization_logo: `/api/resource/organization/logo?t=${at}`,
-    },
-  });
+  await publishConfigChanged(ctx, { organization_logo: `/api/resource/organization/logo?t=${at}` });
 }
 
 export async function getOrganizationLogo(ctx: Ctx): Promise<Buffer> {
@@ -138,16 +123,7 @@ export async function updateSystemCommon(
   requireAdmin(actor);
   const next = { ...(await readSetting(ctx.store, 'systemCommon')), ...patch };
   await writeSetting(ctx.store, 'systemCommon', next);
-  await ctx.bus.publish({
-    audience: { kind: 'all' },
-    event: {
-      type: 'server_config_changed',
-      organization_name: null,
-      organization_description: null,
-      organization_logo: null,
-      ...next,
-    },
-  });
+  await publishConfigChanged(ctx, next);
 }
 
 export async function getMetrics(ctx: Ctx, actor: Actor): Promise<Metrics> {
@@ -178,3 +154,19 @@ export function getLicense(): License {
 }
 
 export const apiLevel = (): string => API_LEVEL;
+
+type ConfigChange = Partial<Omit<EventOf<'server_config_changed'>, 'type'>>;
+
+/** Tells every client what changed; the org fields the change leaves alone are null (API.md §15.5). */
+async function publishConfigChanged(ctx: Ctx, change: ConfigChange): Promise<void> {
+  await ctx.bus.publish({
+    audience: { kind: 'all' },
+    event: {
+      type: 'server_config_changed',
+      organization_name: null,
+      organization_description: null,
+      organization_logo: null,
+      ...change,
+    },
+  });
+}

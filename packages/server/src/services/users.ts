@@ -8,7 +8,7 @@ import { squarePng } from '../blobs/images.js';
 import type { Actor, Ctx } from '../context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { isUniqueViolation } from '../store/index.js';
-import type { NewUserLog, Store, UserPatch, UserRecord } from '../store/types.js';
+import type { NewUser, NewUserLog, Store, UserPatch, UserRecord } from '../store/types.js';
 import { joinGroupEvents, leaveAllGroups } from './groups.js';
 import { consumeInvite, findUsableInvite } from './invites.js';
 import { issueSession } from './sessions.js';
@@ -39,20 +39,17 @@ export async function register(ctx: Ctx, req: RegisterRequest): Promise<LoginRes
       if (token && !(await consumeInvite(tx, token, now))) {
         throw new AppError('precondition_failed', 'invite link is invalid or expired');
       }
-      const created = await tx.users.create({
-        email,
-        name,
-        gender: req.gender ?? 0,
-        language: req.language?.trim() || 'en-US',
-        is_admin: false,
-        is_bot: false,
-        avatar_updated_at: 0,
-        create_by: 'password',
-        password_hash: passwordHash,
-        status: 'normal',
-        created_at: now,
-        updated_at: now,
-      });
+      const created = await tx.users.create(
+        passwordAccount({
+          email,
+          name,
+          passwordHash,
+          isAdmin: false,
+          now,
+          gender: req.gender,
+          language: req.language,
+        }),
+      );
       const entry = await tx.userLog.append(createLog(created));
       let gid: number | undefined;
       if (invite?.gid) {
@@ -68,6 +65,32 @@ export async function register(ctx: Ctx, req: RegisterRequest): Promise<LoginRes
 
   await announceNewUser(ctx, user, log, joinedGid);
   return issueSession(ctx, user, req.device ?? 'browser', req.device_token ?? null);
+}
+
+/** A new account that signs in with a password. */
+export function passwordAccount(a: {
+  email: string;
+  name: string;
+  passwordHash: string;
+  isAdmin: boolean;
+  now: number;
+  gender: number | undefined;
+  language: string | undefined;
+}): NewUser {
+  return {
+    email: a.email,
+    name: a.name,
+    gender: a.gender ?? 0,
+    language: a.language?.trim() || 'en-US',
+    is_admin: a.isAdmin,
+    is_bot: false,
+    avatar_updated_at: 0,
+    create_by: 'password',
+    password_hash: a.passwordHash,
+    status: 'normal',
+    created_at: a.now,
+    updated_at: a.now,
+  };
 }
 
 /** Tells everyone about a new account and adds it to every public channel's member view. */
