@@ -15,6 +15,7 @@ import type { Config } from './config/index.js';
 import type { Ctx } from './context.js';
 import { installCors } from './http/cors.js';
 import { installErrorHandling } from './http/errors.js';
+import { indexRouteMethods } from './http/method-not-allowed.js';
 import { compileValidator } from './http/validation.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
 import { Hub } from './realtime/hub.js';
@@ -81,7 +82,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   await hub.start();
 
   app.setValidatorCompiler(compileValidator);
-  installErrorHandling(app);
+  installErrorHandling(app, indexRouteMethods(app));
   installCors(app);
   installBodyParsers(app);
   await app.register(fastifySwagger, {

@@ -470,15 +470,20 @@ describe('bad input', () => {
     expect(failures).toEqual([]);
   });
 
-  it('answers 404 to unknown routes and methods', async () => {
-    for (const [method, path] of [
-      ['GET', '/nope'],
-      ['DELETE', '/user'],
-      ['PATCH', '/group/1'],
-      ['GET', '/group/1/2/3'],
+  it('answers 404 to unknown paths and 405 with Allow to known paths asked with the wrong method', async () => {
+    for (const path of ['/nope', '/group/1/2/3', '/user/abc/def/ghi']) {
+      const res = await t.request('GET', path, { token: admin.token });
+      expect(res.status, `GET ${path}`).toBe(404);
+      expect(problem(res)).toBeUndefined();
+    }
+    for (const [method, path, allow] of [
+      ['DELETE', '/user', 'GET, HEAD, PUT'],
+      ['PATCH', '/group/1', 'GET, HEAD, PUT, DELETE'],
+      ['GET', '/token/login', 'POST'],
     ] as const) {
       const res = await t.request(method, path, { token: admin.token });
-      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow')?.split(', ').sort()).toEqual(allow.split(', ').sort());
       expect(problem(res)).toBeUndefined();
     }
   });

@@ -4,6 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
+import { requestPath, type MethodIndex } from './method-not-allowed.js';
 
 const FRAMEWORK_STATUS: Record<string, { status: number; text: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, text: 'unsupported content type' },
@@ -13,7 +14,7 @@ const FRAMEWORK_STATUS: Record<string, { status: number; text: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, text: 'invalid content length' },
 };
 
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, methods: MethodIndex): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.body) return reply.status(err.status).send(err.body);
@@ -41,7 +42,15 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.status(500).type('text/plain; charset=utf-8').send('Server Error');
   });
 
-  app.setNotFoundHandler((_request, reply) =>
-    reply.status(404).type('text/plain; charset=utf-8').send('not found'),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const allowed = methods.allowed(requestPath(request));
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .type('text/plain; charset=utf-8')
+        .send('method not allowed');
+    }
+    return reply.status(404).type('text/plain; charset=utf-8').send('not found');
+  });
 }

@@ -7,6 +7,7 @@ import type { ServerEvent } from '@parley/protocol';
 
 export interface TestStream {
   status: number;
+  headers: http.IncomingHttpHeaders;
   events: ServerEvent[];
   /** Resolves with the first event (from the start of the stream) matching `pred`, waiting up to `ms`. */
   waitFor<T extends ServerEvent>(pred: (e: ServerEvent) => e is T, ms?: number): Promise<T>;
@@ -22,12 +23,13 @@ export async function openTestStream(
   baseUrl: string,
   token: string,
   query: Record<string, string | number> = {},
+  headers: Record<string, string> = {},
 ): Promise<TestStream> {
   const params = new URLSearchParams({ 'api-key': token, limit: '500' });
   for (const [k, v] of Object.entries(query)) params.set(k, String(v));
   // node:http on a connection of its own, not fetch: aborting a fetch body leaves the socket open
   // for seconds, so the server would see a closed stream (presence, shutdown) only that much later.
-  const req = http.get(`${baseUrl}/api/user/events?${params}`, { agent: false });
+  const req = http.get(`${baseUrl}/api/user/events?${params}`, { agent: false, headers });
   const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
     req.once('response', resolve);
     req.once('error', reject);
@@ -82,6 +84,7 @@ export async function openTestStream(
 
   return {
     status: res.statusCode ?? 0,
+    headers: res.headers,
     events,
     waitFor: waitFor as TestStream['waitFor'],
     ready: async (ms?: number) => void (await waitFor((e) => e.type === 'ready', ms)),
