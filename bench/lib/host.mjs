@@ -1,0 +1,371 @@
+/**
+ * The server side of the benchmark, one process per run, driven over IPC by `bench/run.mjs`:
+ *
+ *   node --expose-gc bench/lib/host.mjs parley   Parley itself (buildServer from packages/server/dist)
+ *   node --expose-gc bench/lib/host.mjs bare     the limits: a bare node:http SSE broadcaster that also
+ *                                               answers the send route (no framework, no database)
+ *
+ * It reports its own memory, CPU time and event-loop delay, so the load client's costs are never
+ * counted here. The Parley host also runs the SQLite tight loop (same schema and pragmas) and the
+ * raw initial-sync read used as limits.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { serveIpc } from './ipc.mjs';
+import { summarize } from './stats.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverDist = path.join(root, 'packages/server/dist');
+const require = createRequire(path.join(root, 'packages/server/package.json'));
+const Database = require('better-sqlite3');
+
+const kind = process.argv[2];
+if (kind !== 'parley' && kind !== 'bare') {
+  console.error('usage: host.mjs parley|bare');
+  process.exit(2);
+}
+
+const eld = monitorEventLoopDelay({ resolution: 5 });
+eld.enable();
+
+/**
+ * Per-phase samples of the instrumented steps (ms), bounded. For a chat fan-out, `publish` is the
+ * synchronous JS loop (serialise once, res.write per stream) and `flush` runs until the sockets
+ * have been written: node:http corks each response and uncorks it (the writev syscall) in a
+ * process.nextTick queued during the loop, so a nextTick queued after the loop runs after them.
+ */
+const MAX_SAMPLES = 200_000;
+let samples = { insert: [], publish: [], flush: [], verify: [] };
+let phase = { cpu: process.cpuUsage(), t: performance.now() };
+function record(name, ms) {
+  const list = samples[name];
+  if (list.length < MAX_SAMPLES) list.push(ms);
+}
+
+async function settleAndMeasure(collect) {
+  if (collect && globalThis.gc) {
+    for (let i = 0; i < 3; i++) {
+      globalThis.gc();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const m = process.memoryUsage();
+  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external };
+}
+
+const common = {
+  memory: (collect = true) => settleAndMeasure(collect),
+  cpuTotal() {
+    const c = process.cpuUsage();
+    return (c.user + c.system) / 1000;
+  },
+  phaseStart() {
+    eld.reset();
+    samples = { insert: [], publish: [], flush: [], verify: [] };
+    phase = { cpu: process.cpuUsage(), t: performance.now() };
+    return true;
+  },
+  phaseEnd() {
+    const c = process.cpuUsage(phase.cpu);
+    return {
+      cpuMs: (c.user + c.system) / 1000,
+      wallMs: performance.now() - phase.t,
+      eventLoopDelayP99Ms: eld.percentile(99) / 1e6,
+      eventLoopDelayMaxMs: eld.max / 1e6,
+      insertMs: summarize(samples.insert),
+      publishMs: summarize(samples.publish),
+      flushMs: summarize(samples.flush),
+      verifyMs: summarize(samples.verify),
+    };
+  },
+};
+
+// --------------------------------------------------------------------------------------------
+// The bare limit: node:http, an in-memory set of responses, one write loop per POST.
+// --------------------------------------------------------------------------------------------
+function bareHost() {
+  const conns = new Set();
+  let mid = 0;
+  let server;
+  const SEND = /^\/api\/group\/(\d+)\/send$/;
+  return {
+    async start() {
+      server = http.createServer((req, res) => {
+        if (req.method === 'GET' && req.url.startsWith('/api/user/events')) {
+          res.writeHead(200, {
+            'content-type': 'text/event-stream',
+            'cache-control': 'no-cache',
+            connection: 'keep-alive',
+            'x-accel-buffering': 'no',
+          });
+          res.socket?.setNoDelay(true);
+          res.write('data: {"type":"ready"}\n\n');
+          conns.add(res);
+          res.on('close', () => conns.delete(res));
+          return;
+        }
+        const m = req.method === 'POST' && SEND.exec(req.url);
+        if (m) {
+          const chunks = [];
+          req.on('data', (c) => chunks.push(c));
+          req.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const t0 = performance.now();
+            mid += 1;
+            // The same event shape (and so the same frame size) as Parley's chat event.
+            const frame = `data: ${JSON.stringify({
+              type: 'chat',
+              mid,
+              from_uid: 1,
+              created_at: Date.now(),
+              target: { gid: Number(m[1]) },
+              detail: {
+                type: 'normal',
+                properties: null,
+                content_type: 'text/plain',
+                content: text,
+                expires_in: null,
+              },
+            })}\n\n`;
+            for (const c of conns) c.write(frame);
+            record('publish', performance.now() - t0);
+            process.nextTick(() => record('flush', performance.now() - t0));
+            const body = String(mid);
+            res.writeHead(200, {
+              'content-type': 'application/json; charset=utf-8',
+              'content-length': Buffer.byteLength(body),
+            });
+            res.end(body);
+          });
+          return;
+        }
+        res.writeHead(404).end();
+      });
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return { port: server.address().port, pid: process.pid };
+    },
+    streams: () => conns.size,
+    async stop() {
+      for (const c of conns) c.destroy();
+      server.closeAllConnections?.();
+      await new Promise((resolve) => server.close(resolve));
+      return true;
+    },
+  };
+}
+
+// --------------------------------------------------------------------------------------------
+// Parley, built in this process from packages/server/dist.
+// --------------------------------------------------------------------------------------------
+function parleyHost() {
+  let parley;
+  let dbFile;
+  let dataDir;
+  const imp = (rel) => import(pathToFileURL(path.join(serverDist, rel)).href);
+  return {
+    async start(dir) {
+      dataDir = dir;
+      const { buildServer } = await imp('app.js');
+      const { loadConfig } = await imp('config/index.js');
+      const { SQLITE_FILE_NAME } = await imp('store/index.js');
+      dbFile = path.join(dataDir, SQLITE_FILE_NAME);
+      parley = await buildServer({
+        config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }),
+      });
+      // Instrumentation only (the server code is untouched): time the message insert (the commit),
+      // the synchronous fan-out of chat events (serialise once + one write per stream) and the
+      // access-token check every authenticated request makes.
+      const messages = parley.ctx.store.messages;
+      const insert = messages.insert.bind(messages);
+      messages.insert = async (m) => {
+        const t0 = performance.now();
+        try {
+          return await insert(m);
+        } finally {
+          record('insert', performance.now() - t0);
+        }
+      };
+      const signer = parley.ctx.signer;
+      const verify = signer.verify.bind(signer);
+      signer.verify = async (...args) => {
+        const t0 = performance.now();
+        try {
+          return await verify(...args);
+        } finally {
+          record('verify', performance.now() - t0);
+        }
+      };
+      const bus = parley.ctx.bus;
+      const publish = bus.publish.bind(bus);
+      bus.publish = (envelope) => {
+        if (envelope.event.type !== 'chat') return publish(envelope);
+        const t0 = performance.now();
+        const done = publish(envelope); // InProcessBus delivers synchronously inside this call
+        record('publish', performance.now() - t0);
+        process.nextTick(() => record('flush', performance.now() - t0));
+        return done;
+      };
+      await parley.app.listen({ port: 0, host: '127.0.0.1' });
+      return { port: parley.app.server.address().port, pid: process.pid, dbFile };
+    },
+    streams: () => parley.hub.connectionCount(),
+
+    /**
+     * Sessions for `count` devices of one user, through the same function `POST /token/login`
+     * calls once the password is verified (services/sessions.issueSession): the rows and tokens
+     * are the real ones; only the argon2 verify (~10 ms of CPU each) is skipped.
+     */
+    async mintSessions(uid, prefix, count) {
+      const { issueSession } = await imp('services/sessions.js');
+      const user = await parley.ctx.store.users.get(uid);
+      if (!user) throw new Error(`no user ${uid}`);
+      const tokens = [];
+      // One transaction per 500 sessions, so minting is not paced by one fsync per row.
+      for (let i = 0; i < count; i += 500) {
+        await parley.ctx.store.transaction(async (tx) => {
+          for (let k = i; k < Math.min(count, i + 500); k++) {
+            tokens.push(
+              (await issueSession({ ...parley.ctx, store: tx }, user, `${prefix}-${k}`, null)).token,
+            );
+          }
+        });
+      }
+      return tokens;
+    },
+
+    async countMessages() {
+      const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+      try {
+        return db.prepare('select count(*) as n from messages').get().n;
+      } finally {
+        db.close();
+      }
+    },
+
+    /** Inserts `per` messages into each channel in one transaction (seed for the sync test). */
+    async seed(gids, per, fromUid, textBytes) {
+      const { store } = parley.ctx;
+      const now = Date.now();
+      await store.transaction(async (tx) => {
+        for (const gid of gids) {
+          for (let i = 0; i < per; i++) {
+            await tx.messages.insert({
+              from_uid: fromUid,
+              created_at: now,
+              target: { gid },
+              detail: {
+                type: 'normal',
+                properties: null,
+                content_type: 'text/plain',
+                content: `seed ${gid}/${i} `.padEnd(textBytes, 'x'),
+                expires_in: null,
+              },
+            });
+          }
+        }
+      });
+      return gids.length * per;
+    },
+
+    /**
+     * The SQLite limit: a copy of the server's database (VACUUM INTO, so the same tables, indexes
+     * and rows), WAL, synchronous=FULL, foreign_keys=ON as in store/sqlite.ts, and the server's
+     * insert statement with one commit per row, for `durationMs` or `maxRows`.
+     */
+    sqliteTight(durationMs, maxRows, gid, fromUid, textBytes, tag) {
+      const copy = path.join(dataDir, `tight-${tag}.db`);
+      const src = new Database(dbFile, { fileMustExist: true });
+      src.prepare('vacuum into ?').run(copy);
+      src.close();
+      const db = new Database(copy, { timeout: 5000 });
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      db.pragma('busy_timeout = 5000');
+      const stmt = db.prepare(
+        'insert into "messages" ("from_uid", "gid", "dm_low", "dm_high", "target_uid", "created_at", "detail", "ref_mid") values (?, ?, ?, ?, ?, ?, ?, ?) returning "mid"',
+      );
+      const lat = [];
+      const t0 = performance.now();
+      const deadline = t0 + durationMs;
+      let rows = 0;
+      while (rows < maxRows) {
+        const t = performance.now();
+        if (t >= deadline) break;
+        const detail = JSON.stringify({
+          type: 'normal',
+          properties: null,
+          content_type: 'text/plain',
+          content: `tight ${rows} `.padEnd(textBytes, 'x'),
+          expires_in: null,
+        });
+        stmt.get(fromUid, gid, null, null, null, Date.now(), detail, null);
+        rows += 1;
+        lat.push(performance.now() - t);
+      }
+      const elapsed = performance.now() - t0;
+      const sync = db.pragma('synchronous', { simple: true });
+      const mode = db.pragma('journal_mode', { simple: true });
+      const version = db.prepare('select sqlite_version() as v').get().v;
+      db.close();
+      return {
+        rows,
+        elapsedMs: elapsed,
+        rowsPerSec: (rows / elapsed) * 1000,
+        commitMs: summarize(lat),
+        synchronous: sync,
+        journalMode: mode,
+        sqliteVersion: version,
+      };
+    },
+
+    /**
+     * The initial-sync limit: the same rows a new device receives (newest `per` per channel) read
+     * with one indexed query per channel on a read-only connection, parsed and serialised as
+     * `data:` frames. No HTTP, no socket.
+     */
+    rawSync(gids, per, reps) {
+      const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+      const stmt = db.prepare(
+        'select mid, from_uid, gid, target_uid, created_at, detail from messages where gid = ? order by mid desc limit ?',
+      );
+      const times = [];
+      let frames = 0;
+      let bytes = 0;
+      for (let r = 0; r < reps; r++) {
+        const t0 = performance.now();
+        frames = 0;
+        bytes = 0;
+        for (const gid of gids) {
+          const rows = stmt.all(gid, per).reverse();
+          for (const row of rows) {
+            const frame = `data: ${JSON.stringify({
+              type: 'chat',
+              mid: row.mid,
+              from_uid: row.from_uid,
+              created_at: row.created_at,
+              target: { gid: row.gid },
+              detail: JSON.parse(row.detail),
+            })}\n\n`;
+            frames += 1;
+            bytes += Buffer.byteLength(frame);
+          }
+        }
+        times.push(performance.now() - t0);
+      }
+      db.close();
+      return { ms: summarize(times), frames, bytes };
+    },
+
+    async stop() {
+      await parley.close();
+      return true;
+    },
+  };
+}
+
+const target = kind === 'bare' ? bareHost() : parleyHost();
+serveIpc({ ...common, ...target });
