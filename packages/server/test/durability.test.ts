@@ -1,0 +1,131 @@
+/**
+ * An acknowledged message survives a crash: a real server process is killed with SIGKILL in the
+ * middle of a burst of sends, restarted on the same data, and must hold every message it
+ * acknowledged; a client resuming with its `after_mid` then gets exactly the ones it had not seen.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createTestStore, type TestStore } from './support/databases.js';
+import { openTestStream } from './support/sse.js';
+
+const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
+
+let db: TestStore;
+let child: ChildProcess | undefined;
+
+beforeEach(async () => {
+  if (!existsSync(MAIN)) throw new Error(`build the server first (npm run build): ${MAIN} is missing`);
+  db = await createTestStore();
+  // The server process opens the database itself; this store only prepared (migrated) it.
+  await db.store.close();
+});
+afterEach(async () => {
+  child?.kill('SIGKILL');
+  await db.cleanup();
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+async function startNode(port: number): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: db.dataDir,
+      LOG_LEVEL: 'error',
+      ...(db.databaseUrl && { DATABASE_URL: db.databaseUrl }),
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return proc;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const api =
+  (port: number) => async (method: string, p: string, token?: string, body?: unknown, text?: string) => {
+    const headers: Record<string, string> = {};
+    if (token) headers['x-api-key'] = token;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (text !== undefined) headers['content-type'] = 'text/plain';
+    const res = await fetch(`http://127.0.0.1:${port}/api${p}`, {
+      method,
+      headers,
+      body: body !== undefined ? JSON.stringify(body) : text,
+    });
+    return { status: res.status, json: (await res.json().catch(() => undefined)) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  };
+
+it('keeps every acknowledged message through a SIGKILL and replays the missed ones exactly once', async () => {
+  const port = await freePort();
+  child = await startNode(port);
+  let call = api(port);
+  const admin = { email: 'admin@example.com', name: 'Admin', password: 'durable password', gender: 0 };
+  expect((await call('POST', '/admin/system/create_admin', undefined, admin)).status).toBe(200);
+  const login = async () =>
+    (
+      await call('POST', '/token/login', undefined, {
+        credential: { type: 'password', email: admin.email, password: admin.password },
+        device: 'durability',
+        device_token: '',
+      })
+    ).json as { token: string };
+  let { token } = await login();
+  const gid = (await call('POST', '/group', token, { name: 'general', is_public: true })).json.gid as number;
+  const seen = (await call('POST', `/group/${gid}/send`, token, undefined, 'before the crash'))
+    .json as number;
+
+  // Four senders in parallel; the node is killed while they are sending.
+  const acknowledged: number[] = [];
+  let stop = false;
+  const sender = async (n: number) => {
+    for (let i = 0; !stop && i < 500; i++) {
+      try {
+        const res = await call('POST', `/group/${gid}/send`, token, undefined, `burst ${n}.${i}`);
+        if (res.status === 200) acknowledged.push(res.json as number);
+      } catch {
+        return; // the connection died with the process
+      }
+    }
+  };
+  const senders = [1, 2, 3, 4].map(sender);
+  while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 5));
+  child.kill('SIGKILL');
+  await new Promise((r) => child!.once('exit', r));
+  stop = true;
+  await Promise.all(senders);
+  expect(acknowledged.length).toBeGreaterThanOrEqual(40);
+
+  child = await startNode(port);
+  call = api(port);
+  ({ token } = await login());
+  const history = (await call('GET', `/group/${gid}/history?limit=1000`, token)).json as { mid: number }[];
+  const stored = new Set(history.map((m) => m.mid));
+  expect(acknowledged.filter((mid) => !stored.has(mid))).toEqual([]);
+
+  // A client that had seen only the first message resumes and gets everything after it, once each.
+  const stream = await openTestStream(`http://127.0.0.1:${port}`, token, { after_mid: seen });
+  await stream.ready();
+  const replayed = stream.events.filter((e) => e.type === 'chat').map((e) => (e as { mid: number }).mid);
+  expect(replayed).toEqual(history.map((m) => m.mid).filter((mid) => mid > seen));
+  expect(new Set(replayed).size).toBe(replayed.length);
+  stream.close();
+});
