@@ -1,31 +1,33 @@
-// Adds up the JSON reports of every suite (Vitest and Playwright) plus the check steps, prints a
-// line per suite and, last, the totals as "N passed, N failed". Exits non-zero on any failure.
+// Adds up the JSON reports of every suite (Vitest and Playwright) and the checks (build, typecheck,
+// lint, translations: one item each), prints a line per suite and, last, the totals as
+// "N passed, N failed". Exits non-zero on any failure.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const dir = process.argv[2];
+const lines = (file) => readFileSync(path.join(dir, file), 'utf8').split('\n').filter(Boolean);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-for (const line of readFileSync(path.join(dir, 'checks.txt'), 'utf8').split('\n').filter(Boolean)) {
+for (const line of lines('checks.txt')) {
   if (line.startsWith('pass:')) passed++;
   else failed++;
 }
 
-const expected = ['web.json', 'server-sqlite.json', 'server-postgres.json', 'e2e.json'];
-for (const file of expected) {
-  const full = path.join(dir, file);
-  if (!existsSync(full)) {
-    console.log(`${file.replace('.json', '')}: no report (the suite did not run)`);
+const exitedNonZero = new Set(lines('exited-nonzero.txt'));
+for (const name of ['web', 'server-sqlite', 'server-postgres', 'e2e']) {
+  const file = path.join(dir, `${name}.json`);
+  if (!existsSync(file)) {
+    console.log(`${name}: no report (the suite did not run)`);
     failed++;
     continue;
   }
-  const report = JSON.parse(readFileSync(full, 'utf8'));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
   const counts = report.suites !== undefined && report.stats ? playwright(report) : vitest(report);
-  console.log(
-    `${file.replace('.json', '')}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
-  );
+  // A suite that crashed or hit an unhandled error fails even when no single test did.
+  if (exitedNonZero.has(name) && counts.failed === 0) counts.failed = 1;
+  console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   passed += counts.passed;
   failed += counts.failed;
   skipped += counts.skipped;

@@ -16,22 +16,34 @@ results=.tmp/test-results
 rm -rf "$results" && mkdir -p "$results"
 failed_steps=()
 
-step() {
+# A check counts as one passed or failed item; a suite is counted by its JSON report, and a suite
+# that exits non-zero with no failed test in its report (a crash, an unhandled error) counts as one
+# failure more.
+run_step() {
   local name="$1"; shift
   echo
   echo "==> $name"
-  if "$@"; then echo "pass: $name" >> "$results/checks.txt"
-  else echo "fail: $name" >> "$results/checks.txt"; failed_steps+=("$name"); fi
+  if "$@"; then return 0; fi
+  failed_steps+=("$name")
+  return 1
 }
+check() {
+  if run_step "$@"; then echo "pass: $1" >> "$results/checks.txt"; else echo "fail: $1" >> "$results/checks.txt"; fi
+}
+suite() {
+  local report="$1"; shift
+  run_step "$@" || echo "$report" >> "$results/exited-nonzero.txt"
+}
+touch "$results/checks.txt" "$results/exited-nonzero.txt"
 
-step "build" npm run --silent build
-step "typecheck" npm run --silent typecheck
-step "lint" npm run --silent lint
-step "i18n check" npm run --silent i18n:check
-step "unit tests (web)" npx vitest run --root packages/web --reporter=default --reporter=json --outputFile.json="$PWD/$results/web.json"
-step "server tests on SQLite" npx vitest run --root packages/server --project sqlite --reporter=default --reporter=json --outputFile.json="$PWD/$results/server-sqlite.json"
-step "server tests on PostgreSQL" npx vitest run --root packages/server --project postgres --reporter=default --reporter=json --outputFile.json="$PWD/$results/server-postgres.json"
-step "end-to-end tests in Chromium" env PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/e2e.json" npx playwright test --config e2e/playwright.config.ts
+check "build" npm run --silent build
+check "typecheck" npm run --silent typecheck
+check "lint" npm run --silent lint
+check "i18n check" npm run --silent i18n:check
+suite web "unit tests (web)" npx vitest run --root packages/web --reporter=default --reporter=json --outputFile.json="$PWD/$results/web.json"
+suite server-sqlite "server tests on SQLite" npx vitest run --root packages/server --project sqlite --reporter=default --reporter=json --outputFile.json="$PWD/$results/server-sqlite.json"
+suite server-postgres "server tests on PostgreSQL" npx vitest run --root packages/server --project postgres --reporter=default --reporter=json --outputFile.json="$PWD/$results/server-postgres.json"
+suite e2e "end-to-end tests in Chromium" env PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/e2e.json" npx playwright test --config e2e/playwright.config.ts
 
 echo
 [ ${#failed_steps[@]} -gt 0 ] && echo "Failed steps: ${failed_steps[*]}"
