@@ -24,10 +24,13 @@ export interface RadioCardProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A radio input laid out as a selectable card; group several under one `name` inside a fieldset. */
-export function RadioCard({ label, description, icon, className, ...rest }: RadioCardProps) {
+export function RadioCard({ label, description, icon, className, checked, ...rest }: RadioCardProps) {
+  // The selected look follows React's state, not `:has(input:checked)`: Chromium does not always
+  // restyle a card when a sibling radio unchecks it implicitly.
+  const classes = ['radio-card', checked ? 'radio-card--checked' : null, className];
   return (
-    <label className={['radio-card', className].filter(Boolean).join(' ')}>
-      <input type="radio" {...rest} />
+    <label className={classes.filter(Boolean).join(' ')}>
+      <input type="radio" checked={checked} {...rest} />
       {icon ? <span className="radio-card__icon">{icon}</span> : null}
       <span className="radio-card__text">
         <span className="radio-card__label">{label}</span>
