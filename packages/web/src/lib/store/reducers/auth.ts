@@ -1,5 +1,6 @@
 import type { AuthState } from '../state';
 import type { SliceAction } from './slice-action';
+import { mergeUserLog } from './users';
 
 export function authReducer(state: AuthState | null, action: SliceAction): AuthState | null {
   switch (action.type) {
@@ -32,16 +33,7 @@ export function authReducer(state: AuthState | null, action: SliceAction): AuthS
       let user = state.user;
       for (const log of event.logs) {
         if (log.uid !== user.uid || log.action !== 'update') continue;
-        user = {
-          ...user,
-          email: log.email ?? user.email,
-          name: log.name ?? user.name,
-          gender: log.gender ?? user.gender,
-          language: log.language ?? user.language,
-          is_admin: log.is_admin ?? user.is_admin,
-          is_bot: log.is_bot ?? user.is_bot,
-          avatar_updated_at: log.avatar_updated_at ?? user.avatar_updated_at,
-        };
+        user = mergeUserLog(user, log);
       }
       return user === state.user ? state : { ...state, user };
     }

@@ -60,15 +60,19 @@ function applyLog(state: UsersState, log: UserLog): UsersState {
     avatar_updated_at: 0,
     create_by: 'password',
   };
-  const user: UserInfo = {
-    ...base,
-    email: log.email ?? base.email,
-    name: log.name ?? base.name,
-    gender: log.gender ?? base.gender,
-    language: log.language ?? base.language,
-    is_admin: log.is_admin ?? base.is_admin,
-    is_bot: log.is_bot ?? base.is_bot,
-    avatar_updated_at: log.avatar_updated_at ?? base.avatar_updated_at,
+  return { ...state, byId: { ...state.byId, [log.uid]: mergeUserLog(base, log) }, version };
+}
+
+/** A user with the fields a `users_log` row carries applied; `null` means unchanged (API.md §9.3). */
+export function mergeUserLog(user: UserInfo, log: UserLog): UserInfo {
+  return {
+    ...user,
+    email: log.email ?? user.email,
+    name: log.name ?? user.name,
+    gender: log.gender ?? user.gender,
+    language: log.language ?? user.language,
+    is_admin: log.is_admin ?? user.is_admin,
+    is_bot: log.is_bot ?? user.is_bot,
+    avatar_updated_at: log.avatar_updated_at ?? user.avatar_updated_at,
   };
-  return { ...state, byId: { ...state.byId, [log.uid]: user }, version };
 }
