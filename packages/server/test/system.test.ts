@@ -235,8 +235,8 @@ describe('organization and logo', () => {
   it('serves a default logo, then the uploaded one as a 240×240 PNG, ignoring a malformed query', async () => {
     const initial = await t.request('GET', '/resource/organization/logo');
     expect(initial.status).toBe(200);
-    expect(initial.headers.get('content-type')).toBe('image/png');
-    expect((await inspectImage(initial.bytes)).format).toBe('png');
+    expect(initial.headers.get('content-type')).toBe('image/svg+xml');
+    expect((await inspectImage(initial.bytes)).format).toBe('svg');
 
     // The web client sends `?t=<ms>?ts=<ms>`; `t` is never parsed.
     const odd = await t.request('GET', '/resource/organization/logo?t=1?ts=2');

@@ -60,12 +60,10 @@ export const systemRoutes =
         return reply.send();
       },
     );
-    app.get('/resource/organization/logo', { schema: { tags } }, async (_req, reply) =>
-      reply
-        .type('image/png')
-        .header('cache-control', 'no-cache')
-        .send(await system.getOrganizationLogo(ctx)),
-    );
+    app.get('/resource/organization/logo', { schema: { tags } }, async (_req, reply) => {
+      const { image, contentType } = await system.getOrganizationLogo(ctx);
+      return reply.type(contentType).header('cache-control', 'no-cache').send(image);
+    });
     app.get('/admin/system/metrics', { ...auth, schema: { tags, response: { 200: Metrics } } }, (req) =>
       system.getMetrics(ctx, actorOf(req)),
     );

@@ -15,7 +15,7 @@ import {
 } from '@parley/protocol';
 import { hashPassword } from '../auth/passwords.js';
 import { blobKeys } from '../blobs/index.js';
-import { defaultLogoPng, squarePng } from '../blobs/images.js';
+import { DEFAULT_LOGO_SVG, squarePng } from '../blobs/images.js';
 import type { Actor, Ctx } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
 import { isUniqueViolation } from '../store/index.js';
@@ -102,8 +102,11 @@ export async function setOrganizationLogo(ctx: Ctx, actor: Actor, image: Buffer)
   await publishConfigChanged(ctx, { organization_logo: `/api/resource/organization/logo?t=${at}` });
 }
 
-export async function getOrganizationLogo(ctx: Ctx): Promise<Buffer> {
-  return (await ctx.blobs.get(blobKeys.organizationLogo())) ?? defaultLogoPng();
+export async function getOrganizationLogo(ctx: Ctx): Promise<{ image: Buffer; contentType: string }> {
+  const uploaded = await ctx.blobs.get(blobKeys.organizationLogo());
+  return uploaded
+    ? { image: uploaded, contentType: 'image/png' }
+    : { image: DEFAULT_LOGO_SVG, contentType: 'image/svg+xml' };
 }
 
 export const getLoginConfig = (ctx: Ctx): Promise<LoginConfig> => readSetting(ctx.store, 'loginConfig');
