@@ -14,6 +14,7 @@ import { LocalBlobs, type Blobs } from './blobs/index.js';
 import type { Config } from './config/index.js';
 import type { Ctx } from './context.js';
 import { installCors } from './http/cors.js';
+import { installBodyParsers } from './http/body-parsers.js';
 import { installErrorHandling } from './http/errors.js';
 import { indexRouteMethods } from './http/method-not-allowed.js';
 import { compileValidator } from './http/validation.js';
@@ -134,16 +135,6 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       if (!options.store) await store.close();
     },
   };
-}
-
-function installBodyParsers(app: FastifyInstance): void {
-  // Message bodies are raw text (API.md §6.1); images are raw bytes.
-  app.addContentTypeParser(['text/plain', 'text/markdown'], { parseAs: 'string' }, (_req, body, done) =>
-    done(null, body),
-  );
-  const raw = { parseAs: 'buffer' } as const;
-  app.addContentTypeParser(/^image\//, raw, (_req, body, done) => done(null, body));
-  app.addContentTypeParser('application/octet-stream', raw, (_req, body, done) => done(null, body));
 }
 
 /** The server id and token key live in the database, so every node of a deployment shares them. */

@@ -488,6 +488,35 @@ describe('bad input', () => {
     }
   });
 
+  it('refuses bodies that are not valid UTF-8 and JSON that tries to poison prototypes', async () => {
+    const broken = Buffer.from([
+      0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d,
+    ]); // {"name":"\xff\xfe"}
+    const json = await t.request('PUT', '/user', {
+      token: user.token,
+      body: broken,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(json.status).toBe(400);
+    const text = await t.request('POST', `/group/${pub}/send`, {
+      token: user.token,
+      body: Buffer.from([0x68, 0x69, 0xc3]),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.status).toBe(400);
+    for (const body of [
+      '{"__proto__":{"is_admin":true},"name":"x"}',
+      '{"constructor":{"prototype":{"a":1}}}',
+    ]) {
+      const res = await t.request('PUT', '/user', {
+        token: user.token,
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.status, body).toBe(400);
+    }
+  });
+
   it('changed nothing', async () => {
     expect(await snapshot()).toEqual(before);
   });

@@ -10,6 +10,7 @@ import {
   type SendableContentType,
 } from '@parley/protocol';
 import type { Actor, Ctx } from '../context.js';
+import { decodeUtf8 } from '../utf8.js';
 import { AppError, badRequest, forbidden, notFound } from '../errors.js';
 import type { Audience } from '../realtime/bus.js';
 import { groupAudience, usersAudience } from './audience.js';
@@ -60,7 +61,7 @@ function parseContent({ contentType, body, propertiesHeader }: OutgoingMessage):
   if (!(SENDABLE_CONTENT_TYPES as readonly string[]).includes(type)) {
     throw new AppError('unsupported_media_type', 'unsupported content type');
   }
-  const text = Buffer.isBuffer(body) ? body.toString('utf8') : typeof body === 'string' ? body : '';
+  const text = Buffer.isBuffer(body) ? decodeUtf8(body) : typeof body === 'string' ? body : '';
   if (text.trim() === '') throw badRequest('message is empty');
   if (Buffer.byteLength(text) > LIMITS.messageMaxBytes)
     throw new AppError('payload_too_large', 'message is too long');
