@@ -9,8 +9,6 @@ import { requestPath, type MethodIndex } from './method-not-allowed.js';
 const FRAMEWORK_STATUS: Record<string, { status: number; text: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, text: 'unsupported content type' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, text: 'body too large' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, text: 'empty JSON body' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, text: 'malformed JSON body' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, text: 'invalid content length' },
 };
 
@@ -29,14 +27,8 @@ export function installErrorHandling(app: FastifyInstance, methods: MethodIndex)
     }
     const known = err.code ? FRAMEWORK_STATUS[err.code] : undefined;
     if (known) return reply.status(known.status).type('text/plain; charset=utf-8').send(known.text);
-    if (
-      err instanceof SyntaxError ||
-      (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500)
-    ) {
-      return reply
-        .status(err.statusCode && err.statusCode < 500 ? err.statusCode : 400)
-        .type('text/plain; charset=utf-8')
-        .send('bad request');
+    if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.status(err.statusCode).type('text/plain; charset=utf-8').send('bad request');
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).type('text/plain; charset=utf-8').send('Server Error');

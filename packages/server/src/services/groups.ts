@@ -63,17 +63,24 @@ export async function getGroup(ctx: Ctx, actor: Actor, gid: number): Promise<Gro
   return groupView(group, members);
 }
 
+/** The group with its members (none listed for a public group), or 404 when unknown. */
+async function loadGroup(ctx: Ctx, gid: number): Promise<{ group: GroupRecord; members: number[] }> {
+  const group = await ctx.store.groups.get(gid);
+  if (!group) throw notFound('no such channel');
+  return { group, members: group.is_public ? [] : await ctx.store.groups.members(gid) };
+}
+
 /** The group with its members, or 404 when unknown and 403 when private and the actor is not in it. */
 export async function loadVisible(
   ctx: Ctx,
   actor: Actor,
   gid: number,
 ): Promise<{ group: GroupRecord; members: number[] }> {
-  const group = await ctx.store.groups.get(gid);
-  if (!group) throw notFound('no such channel');
-  const members = group.is_public ? [] : await ctx.store.groups.members(gid);
-  if (!group.is_public && !members.includes(actor.uid)) throw forbidden('not a member of this channel');
-  return { group, members };
+  const loaded = await loadGroup(ctx, gid);
+  if (!loaded.group.is_public && !loaded.members.includes(actor.uid)) {
+    throw forbidden('not a member of this channel');
+  }
+  return loaded;
 }
 
 /** Owners manage private channels; administrators manage every channel. */
@@ -82,12 +89,10 @@ async function loadManaged(
   actor: Actor,
   gid: number,
 ): Promise<{ group: GroupRecord; members: number[] }> {
-  const group = await ctx.store.groups.get(gid);
-  if (!group) throw notFound('no such channel');
-  const members = group.is_public ? [] : await ctx.store.groups.members(gid);
-  const isOwner = !group.is_public && group.owner === actor.uid;
+  const loaded = await loadGroup(ctx, gid);
+  const isOwner = !loaded.group.is_public && loaded.group.owner === actor.uid;
   if (!isOwner && !actor.isAdmin) throw forbidden('only the owner or an administrator can do this');
-  return { group, members };
+  return loaded;
 }
 
 export async function updateGroup(
@@ -194,11 +199,9 @@ export async function changeGroupType(
 }
 
 export async function leaveGroup(ctx: Ctx, actor: Actor, gid: number): Promise<void> {
-  const group = await ctx.store.groups.get(gid);
-  if (!group) throw notFound('no such channel');
+  const { group, members } = await loadGroup(ctx, gid);
   if (group.is_public) throw forbidden('nobody leaves a public channel');
   if (group.owner === actor.uid) throw forbidden('the owner must transfer ownership before leaving');
-  const members = await ctx.store.groups.members(gid);
   if (!members.includes(actor.uid)) throw forbidden('not a member of this channel');
   await ctx.store.groups.removeMembers(gid, [actor.uid]);
   await ctx.bus.publish({
@@ -208,10 +211,8 @@ export async function leaveGroup(ctx: Ctx, actor: Actor, gid: number): Promise<v
 }
 
 export async function addMembers(ctx: Ctx, actor: Actor, gid: number, uids: number[]): Promise<void> {
-  const group = await ctx.store.groups.get(gid);
-  if (!group) throw notFound('no such channel');
+  const { group, members } = await loadGroup(ctx, gid);
   if (group.is_public) throw forbidden('a public channel has no member list');
-  const members = await ctx.store.groups.members(gid);
   if (!members.includes(actor.uid) && !actor.isAdmin) throw forbidden('not a member of this channel');
   const wanted = [...new Set(uids)];
   if (wanted.some((uid) => members.includes(uid))) throw badRequest('already a member');

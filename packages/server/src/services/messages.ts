@@ -29,11 +29,8 @@ export async function sendToGroup(
   gid: number,
   msg: OutgoingMessage,
 ): Promise<number> {
-  const group = await ctx.store.groups.get(gid);
-  if (!group) throw notFound('no such channel');
+  const { group, members } = await loadVisible(ctx, actor, gid);
   if (actor.isGuest) throw forbidden('guests cannot send messages');
-  const members = group.is_public ? [] : await ctx.store.groups.members(gid);
-  if (!group.is_public && !members.includes(actor.uid)) throw forbidden('not a member of this channel');
   const content = parseContent(msg);
   return commitAndPublish(ctx, actor.uid, { gid }, content, groupAudience(group, members));
 }
@@ -61,7 +58,7 @@ function parseContent({ contentType, body, propertiesHeader }: OutgoingMessage):
   if (!(SENDABLE_CONTENT_TYPES as readonly string[]).includes(type)) {
     throw new AppError('unsupported_media_type', 'unsupported content type');
   }
-  const text = Buffer.isBuffer(body) ? decodeUtf8(body) : typeof body === 'string' ? body : '';
+  const text = Buffer.isBuffer(body) ? decodeUtf8(body) : '';
   if (text.trim() === '') throw badRequest('message is empty');
   if (Buffer.byteLength(text) > LIMITS.messageMaxBytes)
     throw new AppError('payload_too_large', 'message is too long');
@@ -140,11 +137,9 @@ export async function updateReadIndex(ctx: Ctx, actor: Actor, req: ReadIndexRequ
   }
   const known = await ctx.store.users.getMany(users.map((u) => u.uid));
   if (known.length !== new Set(users.map((u) => u.uid)).size) throw badRequest('unknown user');
-  for (const { gid } of groups) {
-    const group = await ctx.store.groups.get(gid);
-    if (!group || (!group.is_public && !(await ctx.store.groups.isMember(gid, actor.uid)))) {
-      throw badRequest('unknown channel');
-    }
+  if (groups.length > 0) {
+    const visible = new Set((await ctx.store.groups.listVisibleTo(actor.uid)).map((g) => g.gid));
+    if (groups.some(({ gid }) => !visible.has(gid))) throw badRequest('unknown channel');
   }
   const moved = await ctx.store.transaction(async (tx) => {
     const u: { uid: number; mid: number }[] = [];

@@ -6,8 +6,7 @@
 import { LIMITS, type ChatMessage, type EventsQuery } from '@parley/protocol';
 import { randomToken } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
-import type { Hub, StreamConnection, StreamSink } from '../realtime/hub.js';
-import { StreamConnection as Connection } from '../realtime/hub.js';
+import { StreamConnection, type Hub, type StreamSink } from '../realtime/hub.js';
 import { listGroups } from './groups.js';
 import { userInfo } from './views.js';
 
@@ -21,7 +20,7 @@ export async function openStream(
   query: EventsQuery,
   sink: StreamSink,
 ): Promise<StreamConnection> {
-  const conn = new Connection(
+  const conn = new StreamConnection(
     randomToken(9),
     actor.uid,
     actor.device,
