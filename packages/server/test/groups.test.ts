@@ -1,5 +1,5 @@
 import type { ServerEvent } from '@parley/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GREEN, inspectImage, solidPng } from './support/images.js';
 import {
   createAdmin,
@@ -10,7 +10,7 @@ import {
   type TestServer,
   type TestUser,
 } from './support/server.js';
-import { openTestStream, type TestStream } from './support/sse.js';
+import { streamsClosedAfterEach, type TestStream } from './support/sse.js';
 
 let t: TestServer;
 let admin: TestUser;
@@ -28,16 +28,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const streams: TestStream[] = [];
-async function readyStreams(...users: TestUser[]): Promise<TestStream[]> {
-  const opened = await Promise.all(users.map((u) => openTestStream(t.url, u.token)));
-  streams.push(...opened);
-  await Promise.all(opened.map((s) => s.ready()));
-  return opened;
-}
-afterEach(() => {
-  for (const s of streams.splice(0)) s.close();
-});
+const streams = streamsClosedAfterEach();
+const readyStreams = (...users: TestUser[]): Promise<TestStream[]> =>
+  Promise.all(users.map((u) => streams.ready(t.url, u.token)));
 
 /** Resolves once `s` has received everything published before this call (the bus keeps order). */
 async function barrier(s: TestStream, owner: TestUser): Promise<void> {

@@ -1,5 +1,5 @@
 import { LIMITS, type ServerEvent } from '@parley/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createChannel,
@@ -11,7 +11,7 @@ import {
   type TestServer,
   type TestUser,
 } from './support/server.js';
-import { openTestStream, type TestStream } from './support/sse.js';
+import { streamsClosedAfterEach } from './support/sse.js';
 
 let t: TestServer;
 let admin: TestUser;
@@ -33,16 +33,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const streams: TestStream[] = [];
-async function readyStream(token: string): Promise<TestStream> {
-  const s = await openTestStream(t.url, token);
-  streams.push(s);
-  await s.ready();
-  return s;
-}
-afterEach(() => {
-  for (const s of streams.splice(0)) s.close();
-});
+const streams = streamsClosedAfterEach();
+const readyStream = (token: string) => streams.ready(t.url, token);
 
 type Target = { gid: number } | { uid: number };
 const sendPath = (to: Target) => ('gid' in to ? `/group/${to.gid}/send` : `/user/${to.uid}/send`);

@@ -8,21 +8,15 @@ import {
   startTestServer,
   type TestServer,
 } from './support/server.js';
-import { chats, openTestStream, type TestStream } from './support/sse.js';
+import { chats, streamsClosedAfterEach } from './support/sse.js';
 
 let t: TestServer;
-const streams: TestStream[] = [];
-const open = async (...args: Parameters<typeof openTestStream>) => {
-  const s = await openTestStream(...args);
-  streams.push(s);
-  return s;
-};
+const { open } = streamsClosedAfterEach();
 
 beforeEach(async () => {
   t = await startTestServer();
 });
 afterEach(async () => {
-  for (const s of streams.splice(0)) s.close();
   await t.close();
 });
 

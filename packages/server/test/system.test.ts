@@ -10,18 +10,10 @@ import {
   type TestServer,
   type TestUser,
 } from './support/server.js';
-import { openTestStream, type TestStream } from './support/sse.js';
+import { streamsClosedAfterEach } from './support/sse.js';
 
-const streams: TestStream[] = [];
-async function readyStream(t: TestServer, user: TestUser): Promise<TestStream> {
-  const s = await openTestStream(t.url, user.token);
-  streams.push(s);
-  await s.ready();
-  return s;
-}
-afterEach(() => {
-  for (const s of streams.splice(0)) s.close();
-});
+const streams = streamsClosedAfterEach();
+const readyStream = (t: TestServer, user: TestUser) => streams.ready(t.url, user.token);
 
 const ADMIN = { email: 'founder@example.com', name: 'Founder', password: 'long enough password', gender: 0 };
 

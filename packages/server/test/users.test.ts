@@ -11,7 +11,7 @@ import {
   type TestServer,
   type TestUser,
 } from './support/server.js';
-import { openTestStream, type TestStream } from './support/sse.js';
+import { streamsClosedAfterEach } from './support/sse.js';
 
 const USER_INFO_KEYS = [
   'avatar_updated_at',
@@ -38,16 +38,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const streams: TestStream[] = [];
-async function readyStream(user: TestUser): Promise<TestStream> {
-  const s = await openTestStream(t.url, user.token);
-  streams.push(s);
-  await s.ready();
-  return s;
-}
-afterEach(() => {
-  for (const s of streams.splice(0)) s.close();
-});
+const streams = streamsClosedAfterEach();
+const readyStream = (user: TestUser) => streams.ready(t.url, user.token);
 
 let seq = 0;
 const register = (body: Record<string, unknown>) =>

@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import type { ServerEvent } from '@parley/protocol';
+import { afterEach } from 'vitest';
 
 export interface TestStream {
   status: number;
@@ -95,3 +96,28 @@ export async function openTestStream(
 
 export const chats = (events: ServerEvent[]) =>
   events.filter((e): e is Extract<ServerEvent, { type: 'chat' }> => e.type === 'chat');
+
+/**
+ * Streams for the tests of one file: each is closed after the test that opened it, so a test never
+ * leaves a stream (and its presence) behind for the next one.
+ */
+export function streamsClosedAfterEach() {
+  const opened: TestStream[] = [];
+  afterEach(() => {
+    for (const s of opened.splice(0)) s.close();
+  });
+  const open = async (...args: Parameters<typeof openTestStream>) => {
+    const s = await openTestStream(...args);
+    opened.push(s);
+    return s;
+  };
+  return {
+    open,
+    /** Opens a stream and waits for its `ready`. */
+    async ready(...args: Parameters<typeof openTestStream>) {
+      const s = await open(...args);
+      await s.ready();
+      return s;
+    },
+  };
+}
