@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { checkMagicToken, isApiError, register, type ErrorOverrides } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { startSession } from '../../lib/session';
-import { Button, TextField } from '../../ui';
+import { Button } from '../../ui';
+import { AccountFields, useAccountForm } from './account-form';
 import { AuthLayout } from './auth-layout';
 import { readMagicToken } from './magic-token';
 import { useLoginConfig } from './use-login-config';
-import { validateAccount, type AccountErrors, type AccountInput } from './validate-account';
 
 const REGISTER_ERRORS: ErrorOverrides = {
   403: 'auth:register.invitation_only',
@@ -24,8 +24,8 @@ export function RegisterPage() {
   const config = useLoginConfig();
   const [magicToken] = useState(() => readMagicToken(window.location.search, window.location.hash));
   const [tokenState, setTokenState] = useState<TokenState>(magicToken ? 'checking' : 'none');
-  const [input, setInput] = useState<AccountInput>({ email: '', name: '', password: '', confirm: '' });
-  const [errors, setErrors] = useState<AccountErrors>({});
+  const form = useAccountForm();
+  const { input } = form;
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
@@ -40,16 +40,9 @@ export function RegisterPage() {
     };
   }, [magicToken]);
 
-  const update = (field: keyof AccountInput) => (value: string) => {
-    setInput((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateAccount(input);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!form.validate()) return;
     setSubmitting(true);
     try {
       const response = await register(
@@ -71,7 +64,7 @@ export function RegisterPage() {
       startSession(response);
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
-        setErrors(
+        form.setErrors(
           error.reason === 'email_conflict'
             ? { email: 'auth:register.email_taken' }
             : { name: 'auth:register.name_taken' },
@@ -83,10 +76,6 @@ export function RegisterPage() {
   };
 
   const invitationOnly = config?.who_can_sign_up === 'InvitationOnly' && !magicToken;
-  const fieldError = (field: keyof AccountInput) => {
-    const key = errors[field];
-    return key ? t(key) : undefined;
-  };
 
   return (
     <AuthLayout
@@ -116,48 +105,7 @@ export function RegisterPage() {
         </p>
       ) : null}
       <form className="auth-form" onSubmit={submit} noValidate data-testid="register-form">
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          required
-          autoFocus
-          value={input.email}
-          onChange={(event) => update('email')(event.target.value)}
-          error={fieldError('email')}
-          data-testid="register-email"
-        />
-        <TextField
-          label={t('fields.name')}
-          autoComplete="nickname"
-          required
-          maxLength={32}
-          value={input.name}
-          onChange={(event) => update('name')(event.target.value)}
-          error={fieldError('name')}
-          data-testid="register-name"
-        />
-        <TextField
-          label={t('fields.password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={input.password}
-          onChange={(event) => update('password')(event.target.value)}
-          error={fieldError('password')}
-          hint={t('fields.password_hint', { count: 8 })}
-          data-testid="register-password"
-        />
-        <TextField
-          label={t('fields.confirm_password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={input.confirm}
-          onChange={(event) => update('confirm')(event.target.value)}
-          error={fieldError('confirm')}
-          data-testid="register-confirm"
-        />
+        <AccountFields form={form} testIdPrefix="register" autoFocus />
         <Button
           type="submit"
           block

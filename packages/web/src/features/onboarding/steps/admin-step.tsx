@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { createAdmin, login, updateOrganization } from '../../../lib/api';
 import { getDeviceId, startSession } from '../../../lib/session';
 import { dispatch, getState } from '../../../lib/store';
-import { Button, ShieldIcon, TextField } from '../../../ui';
-import { validateAccount, type AccountErrors, type AccountInput } from '../../auth';
+import { Button, ShieldIcon } from '../../../ui';
+import { AccountFields, useAccountForm } from '../../auth';
 import { StepFrame } from './step-frame';
 
 type Phase = 'idle' | 'creating' | 'signing_in' | 'naming';
@@ -25,20 +25,13 @@ interface AdminStepProps {
 /** Creates the first account, signs in with it, then names the server (the order API.md §13 describes). */
 export function AdminStep({ serverName, onBack, onDone }: AdminStepProps) {
   const { t } = useTranslation(['welcome', 'auth', 'common']);
-  const [input, setInput] = useState<AccountInput>({ email: '', name: 'Admin', password: '', confirm: '' });
-  const [errors, setErrors] = useState<AccountErrors>({});
+  const form = useAccountForm({ name: 'Admin' });
+  const { input } = form;
   const [phase, setPhase] = useState<Phase>('idle');
   const [created, setCreated] = useState(false);
 
-  const update = (field: keyof AccountInput, value: string) => {
-    setInput((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
   const submit = async () => {
-    const found = validateAccount(input);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!form.validate()) return;
     const email = input.email.trim();
     try {
       if (!created) {
@@ -66,10 +59,6 @@ export function AdminStep({ serverName, onBack, onDone }: AdminStepProps) {
   };
 
   const busy = phase !== 'idle';
-  const fieldError = (field: keyof AccountInput) => {
-    const key = errors[field];
-    return key ? t(key) : undefined;
-  };
   return (
     <StepFrame
       testId="onboarding-step-admin"
@@ -90,51 +79,7 @@ export function AdminStep({ serverName, onBack, onDone }: AdminStepProps) {
     >
       <fieldset className="step__fieldset" disabled={busy}>
         <legend className="visually-hidden">{t('onboarding.admin.title')}</legend>
-        <TextField
-          label={t('auth:fields.email')}
-          type="email"
-          autoComplete="email"
-          required
-          value={input.email}
-          onChange={(event) => update('email', event.target.value)}
-          error={fieldError('email')}
-          disabled={created}
-          data-testid="onboarding-admin-email"
-        />
-        <TextField
-          label={t('auth:fields.name')}
-          autoComplete="nickname"
-          required
-          maxLength={32}
-          value={input.name}
-          onChange={(event) => update('name', event.target.value)}
-          error={fieldError('name')}
-          disabled={created}
-          data-testid="onboarding-admin-name"
-        />
-        <TextField
-          label={t('auth:fields.password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={input.password}
-          onChange={(event) => update('password', event.target.value)}
-          error={fieldError('password')}
-          hint={t('auth:fields.password_hint', { count: 8 })}
-          disabled={created}
-          data-testid="onboarding-admin-password"
-        />
-        <TextField
-          label={t('auth:fields.confirm_password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          value={input.confirm}
-          onChange={(event) => update('confirm', event.target.value)}
-          error={fieldError('confirm')}
-          disabled={created}
-          data-testid="onboarding-admin-confirm"
-        />
+        <AccountFields form={form} testIdPrefix="onboarding-admin" disabled={created} />
       </fieldset>
     </StepFrame>
   );
