@@ -11,6 +11,8 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       publicUrl: undefined,
       logLevel: 'info',
+      redisUrl: undefined,
+      blobs: { kind: 'local', dir: path.join(path.resolve('./data'), 'blobs') },
       webDir: undefined,
     });
   });
@@ -44,5 +46,44 @@ describe('loadConfig', () => {
       expect(problems).toHaveLength(4);
       expect(problems.join('\n')).toMatch(/PORT[\s\S]*DATABASE_URL[\s\S]*PUBLIC_URL[\s\S]*LOG_LEVEL/);
     }
+  });
+});
+
+describe('scaled-mode configuration', () => {
+  it('reads REDIS_URL and the S3 settings', () => {
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db/parley',
+      REDIS_URL: 'redis://cache:6379/0',
+      S3_BUCKET: 'parley-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(c.redisUrl).toBe('redis://cache:6379/0');
+    expect(c.blobs).toEqual({
+      kind: 's3',
+      bucket: 'parley-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+  });
+
+  it('refuses Redis without PostgreSQL, and half-given S3 credentials', () => {
+    try {
+      loadConfig({ REDIS_URL: 'redis://x', S3_BUCKET: 'ok-bucket', S3_ACCESS_KEY_ID: 'k', S3_FORCE_PATH_STYLE: 'yes' });
+      expect.unreachable();
+    } catch (err) {
+      const problems = (err as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/REDIS_URL .*needs DATABASE_URL/);
+      expect(problems).toMatch(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+      expect(problems).toMatch(/S3_FORCE_PATH_STYLE/);
+    }
+  });
+
+  it('refuses a Redis URL of another scheme', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x/y', REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
   });
 });

@@ -14,9 +14,27 @@ export interface Config {
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
   logLevel: LogLevel;
+  /** Set in scaled mode: the Redis that carries events, presence and counters between nodes. */
+  redisUrl: string | undefined;
+  blobs: BlobsConfig;
   /** Directory of the built web client; absent in API-only test runs. */
   webDir: string | undefined;
 }
+
+/** Where uploads live: a directory (shared by all nodes in scaled mode) or an S3-compatible bucket. */
+export type BlobsConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** Absent for AWS itself; set for any other S3-compatible service. */
+      endpoint: string | undefined;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      /** Path-style URLs (`endpoint/bucket/key`), which most non-AWS services need. */
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -53,10 +71,57 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
   const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
+  let redisUrl = env.REDIS_URL?.trim() || undefined;
+  if (redisUrl && !/^rediss?:\/\/.+/.test(redisUrl)) {
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL');
+    redisUrl = undefined;
+  }
+  if (redisUrl && !databaseUrl) {
+    problems.push('REDIS_URL (scaled mode) needs DATABASE_URL: every node must use the same PostgreSQL');
+  }
+
+  const blobs = parseBlobs(env, dataDir, problems);
+
   const webDir = env.WEB_DIR?.trim() ? path.resolve(env.WEB_DIR.trim()) : defaults.webDir;
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, databaseUrl, publicUrl, logLevel, webDir };
+  return { port, host, dataDir, databaseUrl, publicUrl, logLevel, redisUrl, blobs, webDir };
+}
+
+function parseBlobs(env: Env, dataDir: string, problems: string[]): BlobsConfig {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return { kind: 'local', dir: path.join(dataDir, 'blobs') };
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    problems.push('S3_BUCKET must be 3-63 lowercase letters, digits, dots or hyphens');
+  }
+  let endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint) {
+    try {
+      const u = new URL(endpoint);
+      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('protocol');
+    } catch {
+      problems.push('S3_ENDPOINT must be an http(s) URL');
+      endpoint = undefined;
+    }
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase();
+  if (pathStyle !== undefined && pathStyle !== '' && pathStyle !== 'true' && pathStyle !== 'false') {
+    problems.push('S3_FORCE_PATH_STYLE must be true or false');
+  }
+  return {
+    kind: 's3',
+    bucket,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    endpoint,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: pathStyle ? pathStyle === 'true' : endpoint !== undefined,
+  };
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {
