@@ -109,6 +109,10 @@ export interface MessageStore {
   /** The newest `perConversation` records of each of the user's conversations, ascending overall. */
   recentForUser(uid: number, gids: readonly number[], perConversation: number): Promise<ChatMessage[]>;
   maxMid(): Promise<number>;
+  /** The largest committed mid below `mid`, or 0: lets a node spot a record it never heard of. */
+  previousMid(mid: number): Promise<number>;
+  /** Every record with `afterMid < mid <= throughMid`, ascending, at most `limit`. */
+  listRange(afterMid: number, throughMid: number, limit: number): Promise<ChatMessage[]>;
 }
 
 export interface DeviceRecord {
@@ -149,6 +153,8 @@ export interface SessionStore {
 export interface SettingsStore {
   get<T>(key: string): Promise<T | undefined>;
   set<T>(key: string, value: T): Promise<void>;
+  /** Stores `value` unless the key exists; returns what is stored afterwards (the first writer wins). */
+  setIfAbsent<T>(key: string, value: T): Promise<T>;
 }
 
 export interface InviteRecord {

@@ -76,6 +76,22 @@ describe('store conformance: messages', () => {
     expect(await messages().dmHistory(a!, a!, { limit: 10 })).toEqual([self]);
   });
 
+  it('answers the previous mid and ranges of mids across conversations', async () => {
+    const [a, b] = await makeUsers(db().store, 2);
+    const g = await db().store.groups.create(newGroup(a!));
+    const m1 = await messages().insert(textMessage(a!, { uid: b! }, 'one'));
+    const m2 = await messages().insert(textMessage(a!, { gid: g.gid }, 'two'));
+    const m3 = await messages().insert(textMessage(b!, { uid: a! }, 'three'));
+    expect(await messages().previousMid(m3.mid)).toBe(m2.mid);
+    expect(await messages().previousMid(m2.mid)).toBe(m1.mid);
+    expect(await messages().previousMid(m3.mid + 50)).toBe(m3.mid);
+    expect(await messages().previousMid(1)).toBe(0);
+    expect(await messages().listRange(m1.mid - 1, m3.mid, 10)).toEqual([m1, m2, m3]);
+    expect(await messages().listRange(m1.mid, m3.mid, 10)).toEqual([m2, m3]);
+    expect(await messages().listRange(m1.mid, m3.mid, 1)).toEqual([m2]);
+    expect(await messages().listRange(m3.mid, m3.mid + 9, 10)).toEqual([]);
+  });
+
   it('pages channel and DM history backwards, each page ascending', async () => {
     const [a, b, c] = await makeUsers(db().store, 3);
     const g = await db().store.groups.create(newGroup());

@@ -21,6 +21,15 @@ describe('store conformance: settings', () => {
     expect(await settings().get('name')).toBe('Parley ✓');
     expect(await settings().get('nothing')).toBeNull();
   });
+
+  it('lets only the first of concurrent setIfAbsent calls write, and all of them read its value', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => settings().setIfAbsent('secret', { n: i })),
+    );
+    const stored = await settings().get<{ n: number }>('secret');
+    expect(results).toEqual(results.map(() => stored));
+    expect(await settings().setIfAbsent('secret', { n: 99 })).toEqual(stored);
+  });
 });
 
 describe('store conformance: invites', () => {

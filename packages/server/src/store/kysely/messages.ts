@@ -146,6 +146,29 @@ export class KyselyMessageStore implements MessageStore {
       .executeTakeFirst();
     return Number(row?.m ?? 0);
   }
+
+  async previousMid(mid: number): Promise<number> {
+    const row = await this.ctx.db
+      .selectFrom('messages')
+      .select('mid')
+      .where('mid', '<', mid)
+      .orderBy('mid', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.mid ?? 0;
+  }
+
+  async listRange(afterMid: number, throughMid: number, limit: number): Promise<ChatMessage[]> {
+    const rows = await this.ctx.db
+      .selectFrom('messages')
+      .select(COLUMNS)
+      .where('mid', '>', afterMid)
+      .where('mid', '<=', throughMid)
+      .orderBy('mid')
+      .limit(limit)
+      .execute();
+    return rows.map(toMessage);
+  }
 }
 
 const dmPairsOf = (uid: number) =>

@@ -16,12 +16,25 @@ export class KyselySettingsStore implements SettingsStore {
 
   /** `undefined` cannot be stored as JSON; store `null` to clear a value. */
   async set<T>(key: string, value: T): Promise<void> {
-    const json = JSON.stringify(value);
-    if (json === undefined) throw new TypeError(`settings.set(${key}): value is not JSON-serialisable`);
     await this.ctx.db
       .insertInto('settings')
-      .values({ key, value: json })
+      .values({ key, value: toJson(key, value) })
       .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
       .execute();
   }
+
+  async setIfAbsent<T>(key: string, value: T): Promise<T> {
+    await this.ctx.db
+      .insertInto('settings')
+      .values({ key, value: toJson(key, value) })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    return (await this.get<T>(key)) as T;
+  }
+}
+
+function toJson(key: string, value: unknown): string {
+  const json = JSON.stringify(value);
+  if (json === undefined) throw new TypeError(`settings.set(${key}): value is not JSON-serialisable`);
+  return json;
 }
