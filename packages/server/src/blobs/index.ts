@@ -1,8 +1,9 @@
 /**
  * Blob storage for avatars, logos and (later) uploads. Keys are built by the server from ids,
- * never from user input; the local adapter still refuses anything outside its key alphabet.
+ * never from user input; every adapter still refuses anything outside its key alphabet.
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomToken } from '../auth/tokens.js';
 
@@ -10,9 +11,16 @@ export interface Blobs {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
   delete(key: string): Promise<void>;
+  /** Resolves when the storage can be used now, rejects otherwise (for readiness checks). */
+  check(): Promise<void>;
 }
 
 const KEY = /^[a-z0-9_-]+(\/[a-z0-9_.-]+)*$/;
+
+/** Throws unless `key` is in the key alphabet: a bug upstream must not reach outside the store. */
+export function assertBlobKey(key: string): void {
+  if (!KEY.test(key) || key.includes('..')) throw new Error(`invalid blob key ${key}`);
+}
 
 export class LocalBlobs implements Blobs {
   constructor(private readonly root: string) {}
@@ -39,8 +47,13 @@ export class LocalBlobs implements Blobs {
     await rm(this.file(key), { force: true });
   }
 
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
+  }
+
   private file(key: string): string {
-    if (!KEY.test(key) || key.includes('..')) throw new Error(`invalid blob key ${key}`);
+    assertBlobKey(key);
     return path.join(this.root, key);
   }
 }
