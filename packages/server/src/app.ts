@@ -3,14 +3,14 @@
  * Tests build it in-process with their own store; `main.ts` builds it from the environment.
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_LEVEL, LIMITS, PRODUCT_VERSION } from '@parley/protocol';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { TokenSigner } from './auth/tokens.js';
-import { LocalBlobs, type Blobs } from './blobs/index.js';
+import type { Blobs } from './blobs/index.js';
+import { openBlobs } from './blobs/open.js';
 import type { Config } from './config/index.js';
 import type { Ctx } from './context.js';
 import { installCors } from './http/cors.js';
@@ -21,13 +21,16 @@ import { compileValidator } from './http/validation.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
 import { Hub } from './realtime/hub.js';
 import { Mutex } from './realtime/mutex.js';
+import { openScaledMode, type ScaledMode } from './scaled.js';
 import { InProcessPresence, type Presence } from './realtime/presence.js';
 import { eventRoutes } from './routes/events.js';
+import { healthRoutes } from './routes/health.js';
 import { groupRoutes } from './routes/groups.js';
 import { messageRoutes } from './routes/messages.js';
 import { systemRoutes } from './routes/system.js';
 import { tokenRoutes } from './routes/token.js';
 import { userRoutes } from './routes/users.js';
+import { announceOffline } from './services/stream.js';
 import { openStore } from './store/index.js';
 import type { Store } from './store/types.js';
 
@@ -48,6 +51,7 @@ export interface ParleyServer {
   close(): Promise<void>;
 }
 
+/** Stored once in the database, so every node of a deployment shares them; the first node wins. */
 interface ServerSecrets {
   server_id: string;
   token_key: string;
@@ -57,31 +61,57 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   const { config } = options;
   const store =
     options.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  const secrets = await loadSecrets(store);
+  const secrets = await store.settings.setIfAbsent<ServerSecrets>('server_secrets', {
+    server_id: randomBytes(16).toString('hex'),
+    token_key: randomBytes(32).toString('base64url'),
+  });
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: LIMITS.jsonBodyMaxBytes,
+    // While draining, a request that still arrives on an open connection is served, and its
+    // connection closed after it: the node works fully until close() resolves, and a proxy does
+    // not resend a POST it already sent, so a refusal would reach the user as an error.
+    return503OnClosing: false,
     // Per-request lines only when debugging: streams and polling would drown everything else.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
-  const bus = options.bus ?? new InProcessBus();
+  let scaled: ScaledMode | undefined;
+  if (config.redisUrl && config.databaseUrl && !options.bus) {
+    scaled = await openScaledMode({
+      redisUrl: config.redisUrl,
+      databaseUrl: config.databaseUrl,
+      serverId: secrets.server_id,
+      store,
+      log: app.log,
+    });
+  }
+  const bus = options.bus ?? scaled?.bus ?? new InProcessBus();
+  const blobs = options.blobs ?? (await openBlobs(config.blobs));
   const ctx: Ctx = {
     store,
-    blobs: options.blobs ?? new LocalBlobs(path.join(config.dataDir, 'blobs')),
+    blobs,
     bus,
-    presence: options.presence ?? new InProcessPresence(),
+    presence: options.presence ?? scaled?.presence ?? new InProcessPresence(),
     config,
     signer: new TokenSigner(secrets.token_key),
     serverId: secrets.server_id,
-    sendLock: new Mutex(),
+    sendLock: scaled?.sendLock ?? new Mutex(),
+    lifecycle: { draining: false },
     now: options.now ?? Date.now,
     log: app.log,
   };
   const hub = new Hub(bus);
   await hub.start();
+  scaled?.presence.start((uids) => void announceOffline(ctx, uids));
 
+  // Once draining, every response closes its connection: one still busy when close() began would
+  // otherwise stay open, idle, until the keep-alive timeout, and hold the exit that long.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (ctx.lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.setValidatorCompiler(compileValidator);
   installErrorHandling(app, indexRouteMethods(app));
   installCors(app);
@@ -110,7 +140,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     },
     { prefix: '/api' },
   );
-  app.get('/health', { schema: { hide: true } }, (_req, reply) => reply.send());
+  await app.register(healthRoutes(ctx));
 
   if (config.webDir) {
     await app.register(fastifyStatic, {
@@ -129,22 +159,14 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     async close() {
       if (closed) return;
       closed = true;
+      // Refuse new streams and tell the balancer first; then hand open streams to other nodes;
+      // then let in-flight requests finish before the connections they need go away.
+      ctx.lifecycle.draining = true;
       await hub.stop();
       await app.close();
-      await bus.close();
+      await (scaled ? scaled.close() : bus.close());
+      (blobs as { close?: () => void }).close?.();
       if (!options.store) await store.close();
     },
   };
-}
-
-/** The server id and token key live in the database, so every node of a deployment shares them. */
-async function loadSecrets(store: Store): Promise<ServerSecrets> {
-  const existing = await store.settings.get<ServerSecrets>('server_secrets');
-  if (existing) return existing;
-  const secrets: ServerSecrets = {
-    server_id: randomBytes(16).toString('hex'),
-    token_key: randomBytes(32).toString('base64url'),
-  };
-  await store.settings.set('server_secrets', secrets);
-  return (await store.settings.get<ServerSecrets>('server_secrets')) ?? secrets;
 }

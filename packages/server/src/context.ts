@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config/index.js';
 import type { EventBus } from './realtime/bus.js';
-import type { Mutex } from './realtime/mutex.js';
+import type { Lock } from './store/cluster-lock.js';
 import type { Presence } from './realtime/presence.js';
 import type { Blobs } from './blobs/index.js';
 import type { Store } from './store/types.js';
@@ -18,7 +18,9 @@ export interface Ctx {
   readonly signer: TokenSigner;
   readonly serverId: string;
   /** Serialises message commit + publish so every stream sees chat records in mid order. */
-  readonly sendLock: Mutex;
+  readonly sendLock: Lock;
+  /** Set when the node starts shutting down: readiness fails and new streams are refused. */
+  readonly lifecycle: { draining: boolean };
   readonly now: () => number;
   readonly log: FastifyBaseLogger;
 }

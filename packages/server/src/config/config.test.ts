@@ -73,7 +73,12 @@ describe('scaled-mode configuration', () => {
 
   it('refuses Redis without PostgreSQL, and half-given S3 credentials', () => {
     try {
-      loadConfig({ REDIS_URL: 'redis://x', S3_BUCKET: 'ok-bucket', S3_ACCESS_KEY_ID: 'k', S3_FORCE_PATH_STYLE: 'yes' });
+      loadConfig({
+        REDIS_URL: 'redis://x',
+        S3_BUCKET: 'ok-bucket',
+        S3_ACCESS_KEY_ID: 'k',
+        S3_FORCE_PATH_STYLE: 'yes',
+      });
       expect.unreachable();
     } catch (err) {
       const problems = (err as ConfigError).problems.join('\n');

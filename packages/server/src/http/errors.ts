@@ -4,6 +4,10 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
+import { isStoreUnavailable } from '../store/errors.js';
+
+/** How long a client should wait before retrying a 503 (database or events unavailable). */
+const RETRY_AFTER_SECONDS = '5';
 import { requestPath, type MethodIndex } from './method-not-allowed.js';
 
 const FRAMEWORK_STATUS: Record<string, { status: number; text: string }> = {
@@ -15,6 +19,7 @@ const FRAMEWORK_STATUS: Record<string, { status: number; text: string }> = {
 export function installErrorHandling(app: FastifyInstance, methods: MethodIndex): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
       if (err.body) return reply.status(err.status).send(err.body);
       return reply.status(err.status).type('text/plain; charset=utf-8').send(err.message);
     }
@@ -25,10 +30,22 @@ export function installErrorHandling(app: FastifyInstance, methods: MethodIndex)
       const detail = `${where}${path ? `.${path}` : ''} ${first?.message ?? 'is invalid'}`;
       return reply.status(400).type('text/plain; charset=utf-8').send(detail);
     }
+    // Fastify closes the connection after a body it refused; a proxy still sending that body
+    // then gets a reset and answers 502 (and takes the node out of rotation). Keeping the
+    // connection lets Node read and discard the rest instead.
+    if (err.code?.startsWith('FST_ERR_CTP_')) reply.removeHeader('connection');
     const known = err.code ? FRAMEWORK_STATUS[err.code] : undefined;
     if (known) return reply.status(known.status).type('text/plain; charset=utf-8').send(known.text);
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).type('text/plain; charset=utf-8').send('bad request');
+    }
+    if (isStoreUnavailable(err)) {
+      request.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', RETRY_AFTER_SECONDS)
+        .type('text/plain; charset=utf-8')
+        .send('service unavailable');
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).type('text/plain; charset=utf-8').send('Server Error');

@@ -15,6 +15,11 @@ export interface Envelope {
   event: ServerEvent;
   /** When set, the hub closes the matching streams after writing the event (kicks). */
   close?: boolean;
+  /**
+   * On chat records: the committed mid just below this one. A node that has not delivered that
+   * mid knows it missed a record (its publisher died after commit) and fetches it first.
+   */
+  prevMid?: number;
 }
 
 export interface EventBus {
@@ -22,10 +27,27 @@ export interface EventBus {
   /** Resolves once the handler is receiving: a stream subscribes before it reads its backlog. */
   subscribe(handler: (envelope: Envelope) => void): Promise<() => void>;
   close(): Promise<void>;
+  /**
+   * False while events may be missed (Redis unreachable). Streams are refused meanwhile, and those
+   * open when it turns false are closed: their clients reconnect and resume from the database.
+   */
+  isLive(): boolean;
+  /** Calls `listener` each time the bus stops being live. */
+  onLost(listener: () => void): void;
+  /** Resolves when the bus is live and its transport answers (readiness). */
+  check(): Promise<void>;
 }
 
 export class InProcessBus implements EventBus {
   private readonly handlers = new Set<(envelope: Envelope) => void>();
+
+  isLive(): boolean {
+    return true;
+  }
+
+  onLost(): void {}
+
+  async check(): Promise<void> {}
 
   async publish(envelope: Envelope): Promise<void> {
     for (const handler of this.handlers) handler(envelope);

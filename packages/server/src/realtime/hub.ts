@@ -11,6 +11,11 @@ import type { Audience, Envelope, EventBus } from './bus.js';
 /** A stream whose unsent bytes exceed this is cut off; the client reconnects and resumes. */
 export const STREAM_BUFFER_CAP_BYTES = 4 * 1024 * 1024;
 
+/** Reconnect hints (SSE `retry:`): another node is ready at once after a shutdown… */
+const RECONNECT_AFTER_SHUTDOWN_MS = 1_000;
+/** …while Redis may take a few seconds to come back. */
+const RECONNECT_AFTER_LOSS_MS = 3_000;
+
 export interface StreamSink {
   /** Writes a frame; returns the bytes waiting in the socket buffer afterwards. */
   write(frame: string): number;
@@ -64,8 +69,10 @@ export class StreamConnection {
     if (!this.pending) this.writeFrame(':\n\n');
   }
 
-  close(): void {
+  /** `retryMs` becomes the SSE `retry:` field: how long an EventSource waits before reconnecting. */
+  close(retryMs?: number): void {
     if (this.closed) return;
+    if (retryMs !== undefined) this.sink.write(`retry: ${Math.round(retryMs)}\n\n`);
     this.closed = true;
     this.sink.end();
     this.onClose(this);
@@ -91,6 +98,8 @@ export class Hub {
 
   async start(): Promise<void> {
     this.unsubscribe = await this.bus.subscribe((envelope) => this.dispatch(envelope));
+    // Events may be missed until the bus is back: clients start over from the database instead.
+    this.bus.onLost(() => this.closeAll(RECONNECT_AFTER_LOSS_MS));
     this.commentTimer = setInterval(
       () => this.eachConnection((c) => c.writeComment()),
       LIMITS.keepAliveCommentSeconds * 1000,
@@ -122,12 +131,20 @@ export class Hub {
     return n;
   }
 
-  /** Closes every stream (shutdown); clients reconnect elsewhere and resume. */
+  /** Closes every stream (shutdown); clients reconnect to another node and resume there. */
   async stop(): Promise<void> {
     clearInterval(this.commentTimer);
     clearInterval(this.heartbeatTimer);
     this.unsubscribe?.();
-    this.eachConnection((c) => c.close());
+    this.closeAll(RECONNECT_AFTER_SHUTDOWN_MS);
+  }
+
+  /**
+   * Each stream gets its own delay in [0.5, 1.5] × `retryMs`, so thousands of clients do not
+   * come back in the same millisecond.
+   */
+  private closeAll(retryMs: number): void {
+    this.eachConnection((c) => c.close(retryMs * (0.5 + Math.random())));
   }
 
   private dispatch({ audience, event, close }: Envelope): void {

@@ -4,7 +4,7 @@ import type { Ctx } from '../context.js';
 import { corsHeaders } from '../http/cors.js';
 import type { Hub } from '../realtime/hub.js';
 import { authenticate } from '../services/sessions.js';
-import { openStream } from '../services/stream.js';
+import { assertStreamable, openStream } from '../services/stream.js';
 
 export const eventRoutes =
   (ctx: Ctx, hub: Hub): FastifyPluginAsyncTypebox =>
@@ -20,12 +20,15 @@ export const eventRoutes =
       },
       async (req, reply) => {
         const actor = await authenticate(ctx, req.query['api-key']);
+        assertStreamable(ctx);
         reply.hijack();
         const res = reply.raw;
         res.writeHead(200, {
           'content-type': 'text/event-stream',
           'cache-control': 'no-cache',
-          connection: 'keep-alive',
+          // The connection ends with the stream. Kept alive, a proxy's connection would outlive
+          // a stream closed at shutdown and hold the node's exit until the keep-alive timeout.
+          connection: 'close',
           'x-accel-buffering': 'no',
           ...corsHeaders(req.headers.origin),
         });

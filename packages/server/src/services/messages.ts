@@ -98,7 +98,10 @@ async function commitAndPublish(
         expires_in: null,
       },
     });
-    await ctx.bus.publish({ audience, event: { type: 'chat', ...message } });
+    // Read under the lock, so it is the record published just before this one unless that
+    // record's node died between its commit and its publish.
+    const prevMid = await ctx.store.messages.previousMid(message.mid);
+    await ctx.bus.publish({ audience, event: { type: 'chat', ...message }, prevMid });
     return message.mid;
   });
 }

@@ -6,12 +6,32 @@
 import { LIMITS, type ChatMessage, type EventsQuery } from '@parley/protocol';
 import { randomToken } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
+import { AppError } from '../errors.js';
 import { StreamConnection, type Hub, type StreamSink } from '../realtime/hub.js';
 import { listGroups } from './groups.js';
 import { userInfo } from './views.js';
 
 /** A new device gets at most this many backlog records in all, newest kept (API.md §15.3). */
 const NEW_DEVICE_BACKLOG_CAP = 10_000;
+
+/**
+ * A stream is only opened where it will get every event: not while the bus is down (Redis lost)
+ * and not on a node that is shutting down.
+ */
+export function assertStreamable(ctx: Ctx): void {
+  if (ctx.lifecycle.draining) throw new AppError('unavailable', 'this node is shutting down');
+  if (!ctx.bus.isLive()) throw new AppError('unavailable', 'events are unavailable, retry shortly');
+}
+
+/** Tells everyone that users whose streams were on a node that died are offline. */
+export async function announceOffline(ctx: Ctx, uids: readonly number[]): Promise<void> {
+  for (const uid of uids) {
+    await ctx.bus.publish({
+      audience: { kind: 'all', exceptUid: uid },
+      event: { type: 'users_state_changed', uid, online: false },
+    });
+  }
+}
 
 export async function openStream(
   ctx: Ctx,

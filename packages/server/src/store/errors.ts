@@ -34,3 +34,40 @@ export function toUserUniqueError(err: unknown): unknown {
       : undefined;
   return new UniqueViolationError(field, { cause: err });
 }
+
+/** Network failures and PostgreSQL's "shutting down / not accepting connections" answers. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+
+/**
+ * True when the database could not be reached or went away mid-query: the request may succeed
+ * on a retry, so it is answered 503 rather than 500.
+ */
+export function isStoreUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; message?: unknown; errors?: unknown; cause?: unknown };
+  if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08'))) return true;
+  // pg reports a dropped connection or a pool timeout by message only.
+  if (
+    typeof e.message === 'string' &&
+    /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed/.test(
+      e.message,
+    )
+  ) {
+    return true;
+  }
+  // Connecting to a host name with several addresses fails with one error per address.
+  if (Array.isArray(e.errors) && e.errors.some(isStoreUnavailable)) return true;
+  return e.cause !== undefined && e.cause !== err && isStoreUnavailable(e.cause);
+}

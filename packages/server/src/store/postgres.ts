@@ -34,6 +34,8 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     // JIT compiles any query the planner costs high, e.g. a join over a large messages table,
     // and spends hundreds of milliseconds doing it for queries that then run in one or two.
     options: '-c jit=off',
+    // While the database is down a request should fail (503) quickly, not wait for a connection.
+    connectionTimeoutMillis: 5_000,
   });
   // An idle client whose server connection dies emits 'error'; without a listener that would
   // crash the process. The pool has already discarded the client and the next query reconnects.

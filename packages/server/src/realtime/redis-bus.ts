@@ -1,0 +1,135 @@
+/**
+ * The event bus of scaled mode: every envelope goes through one Redis pub/sub channel, and every
+ * node (the publisher too) delivers it to its own streams. Redis keeps the order of one
+ * publisher's messages and senders publish under the cluster send lock, so chat records arrive
+ * in mid order; the sequencer fills the hole a crashed publisher leaves (realtime/sequencer.ts).
+ *
+ * Pub/sub forgets what it could not deliver. So while either connection is down the bus is not
+ * live: streams are closed and refused, and clients resume from the database once it is back.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Envelope, EventBus } from './bus.js';
+import { ChatSequencer, type SequencerSource } from './sequencer.js';
+
+export interface RedisBusOptions {
+  pub: Redis;
+  sub: Redis;
+  channel: string;
+  source: SequencerSource;
+  /** Runs after each (re)subscription, before the bus turns live (presence reset). */
+  beforeLive: () => Promise<void>;
+  log: FastifyBaseLogger;
+}
+
+const RETRY_LIVE_MS = 1_000;
+
+export class RedisBus implements EventBus {
+  private readonly handlers = new Set<(envelope: Envelope) => void>();
+  private readonly lostListeners: (() => void)[] = [];
+  private readonly sequencer: ChatSequencer;
+  private live = false;
+  private goingLive: Promise<void> | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly o: RedisBusOptions) {
+    this.sequencer = new ChatSequencer(
+      o.source,
+      (envelope) => {
+        for (const handler of this.handlers) handler(envelope);
+      },
+      (err) => {
+        // A hole we could not fill: our streams may have missed a record, so they start over.
+        o.log.error({ err }, 'could not recover missed chat records');
+        this.lose();
+      },
+    );
+    o.sub.on('message', (channel: string, message: string) => {
+      if (channel === o.channel) this.sequencer.accept(JSON.parse(message) as Envelope);
+    });
+    for (const redis of [o.pub, o.sub]) {
+      redis.on('close', () => this.lose());
+      redis.on('ready', () => this.tryGoLive());
+    }
+  }
+
+  /** Subscribes and turns live; rejects when Redis or the database cannot be reached. */
+  async start(): Promise<void> {
+    await this.goLive();
+  }
+
+  isLive(): boolean {
+    return this.live;
+  }
+
+  onLost(listener: () => void): void {
+    this.lostListeners.push(listener);
+  }
+
+  async check(): Promise<void> {
+    if (!this.live) throw new Error('not subscribed to Redis');
+    await this.o.pub.ping();
+  }
+
+  async publish(envelope: Envelope): Promise<void> {
+    try {
+      await this.o.pub.publish(this.o.channel, JSON.stringify(envelope));
+    } catch (err) {
+      // Never fails the request: what was published follows a commit. A missed chat record is
+      // refetched by the next one's `prevMid`; anything else is lost with the streams we close.
+      this.o.log.warn({ err, type: envelope.event.type }, 'event not published');
+      this.lose();
+    }
+  }
+
+  async subscribe(handler: (envelope: Envelope) => void): Promise<() => void> {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.live = false;
+    clearTimeout(this.retryTimer);
+    this.handlers.clear();
+    this.o.pub.disconnect();
+    this.o.sub.disconnect();
+  }
+
+  private lose(): void {
+    if (!this.live) return;
+    this.live = false;
+    this.sequencer.forget();
+    this.o.log.warn('event bus lost: closing streams until Redis is back');
+    for (const listener of this.lostListeners) listener();
+  }
+
+  private tryGoLive(): void {
+    if (this.closed || this.live || this.goingLive) return;
+    if (this.o.pub.status !== 'ready' || this.o.sub.status !== 'ready') return;
+    this.goLive().catch((err: unknown) => {
+      this.o.log.warn({ err }, 'event bus not live yet, retrying');
+      clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(() => this.tryGoLive(), RETRY_LIVE_MS);
+    });
+  }
+
+  private goLive(): Promise<void> {
+    this.goingLive ??= (async () => {
+      try {
+        await this.o.sub.subscribe(this.o.channel);
+        await this.o.beforeLive();
+        await this.sequencer.reset();
+        if (this.o.pub.status !== 'ready' || this.o.sub.status !== 'ready') {
+          throw new Error('Redis connection dropped while going live');
+        }
+        this.live = true;
+        this.o.log.info('event bus live');
+      } finally {
+        this.goingLive = undefined;
+      }
+    })();
+    return this.goingLive;
+  }
+}
