@@ -6,10 +6,15 @@ cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 source scripts/lib.sh
 
+# redis-server and nginx: the scaled-mode tests start their own on free loopback ports with their
+# own config (packages/server/test/support/). The system services these packages start on install
+# (nginx on port 80 unless taken, Redis on 6379) may run or not; the tests never use them.
 ensure_debian_packages \
   "test -x /usr/bin/chromium:chromium" \
   "ls /usr/lib/postgresql/*/bin/postgres:postgresql" \
-  "dpkg -s fonts-noto-cjk:fonts-noto-cjk"
+  "dpkg -s fonts-noto-cjk:fonts-noto-cjk" \
+  "test -x /usr/bin/redis-server:redis-server" \
+  "test -x /usr/sbin/nginx:nginx"
 ensure_node_modules || exit 1
 
 results=.tmp/test-results
@@ -43,6 +48,7 @@ check "i18n check" npm run --silent i18n:check
 suite web "unit tests (web)" npx vitest run --root packages/web --reporter=default --reporter=json --outputFile.json="$PWD/$results/web.json"
 suite server-sqlite "server tests on SQLite" npx vitest run --root packages/server --project sqlite --reporter=default --reporter=json --outputFile.json="$PWD/$results/server-sqlite.json"
 suite server-postgres "server tests on PostgreSQL" npx vitest run --root packages/server --project postgres --reporter=default --reporter=json --outputFile.json="$PWD/$results/server-postgres.json"
+suite server-cluster "server tests on three scaled-mode nodes behind nginx, and failover" npx vitest run --root packages/server --project cluster --reporter=default --reporter=json --outputFile.json="$PWD/$results/server-cluster.json"
 suite e2e "end-to-end tests in Chromium" env PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/e2e.json" npx playwright test --config e2e/playwright.config.ts
 
 echo
