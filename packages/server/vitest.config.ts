@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-/** The same test files run once per database (docs/storage.md, "Tests"). */
+/**
+ * The same test files run once per database (docs/storage.md, "Tests"), and the API and stream
+ * suites once more through three scaled-mode nodes behind nginx (docs/deploy.md), together with
+ * the failover tests that only make sense there.
+ */
 const include = ['test/**/*.test.ts', 'src/**/*.test.ts'];
+const clusterOnly = 'test/cluster/**';
 
 export default defineConfig({
   test: {
@@ -13,15 +18,28 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include, env: { PARLEY_TEST_DB: 'sqlite' } },
+        test: { name: 'sqlite', include, exclude: [clusterOnly], env: { PARLEY_TEST_DB: 'sqlite' } },
       },
       {
         extends: true,
         test: {
           name: 'postgres',
           include,
+          exclude: [clusterOnly],
           env: { PARLEY_TEST_DB: 'postgres' },
           globalSetup: ['./test/support/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'cluster',
+          include: ['test/**/*.test.ts'],
+          // Store conformance, process durability, blob adapters and the balancer's own checks
+          // already run above and do not change with the number of nodes.
+          exclude: ['test/durability.test.ts', 'test/blobs-s3.test.ts', 'test/infra.test.ts'],
+          env: { PARLEY_TEST_DB: 'cluster' },
+          globalSetup: ['./test/support/global-setup.ts', './test/support/redis-global-setup.ts'],
         },
       },
     ],

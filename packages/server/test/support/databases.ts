@@ -12,7 +12,8 @@ import { openStore, type Store } from '../../src/store/index.js';
 // Brings in the `ProvidedContext` declaration that types `inject('pgUrl')`.
 import type {} from './global-setup.js';
 
-export type TestDatabase = 'sqlite' | 'postgres';
+/** `cluster`: PostgreSQL, with API tests served by three scaled-mode nodes behind nginx. */
+export type TestDatabase = 'sqlite' | 'postgres' | 'cluster';
 
 export interface TestStore {
   store: Store;
@@ -25,7 +26,8 @@ export interface TestStore {
 }
 
 export function testDatabase(): TestDatabase {
-  return process.env.PARLEY_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+  const db = process.env.PARLEY_TEST_DB;
+  return db === 'postgres' || db === 'cluster' ? db : 'sqlite';
 }
 
 async function adminQuery(baseUrl: string, text: string): Promise<void> {
@@ -43,7 +45,7 @@ export async function createTestStore(): Promise<TestStore> {
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   try {
-    if (testDatabase() === 'postgres') {
+    if (testDatabase() !== 'sqlite') {
       const baseUrl = inject('pgUrl');
       if (!baseUrl)
         throw new Error('pgUrl is not provided: run the tests through the `postgres` vitest project');

@@ -27,6 +27,10 @@ export interface PostgresCluster {
   readonly port: number;
   /** Stops the server and removes its directory; safe to call more than once. */
   stop(): void;
+  /** Stops the server (fast shutdown: sessions are cut) and keeps its data, for outage tests. */
+  halt(): void;
+  /** Starts a halted server again on the same port and data. */
+  resume(): void;
 }
 
 function findBinDir(): string | undefined {
@@ -143,8 +147,15 @@ full_page_writes = off
 `,
       );
       try {
-        run('pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-t', '60', 'start']);
-        return { url: `postgres://postgres@127.0.0.1:${port}`, port, stop };
+        const start = () => run('pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-t', '60', 'start']);
+        start();
+        return {
+          url: `postgres://postgres@127.0.0.1:${port}`,
+          port,
+          stop,
+          halt: () => void run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+          resume: () => void start(),
+        };
       } catch (err) {
         // Most likely the port was taken between probing and binding; try another.
         lastError = err;

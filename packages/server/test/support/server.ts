@@ -4,12 +4,26 @@
  */
 import type { LoginResponse } from '@parley/protocol';
 import { buildServer, type ParleyServer } from '../../src/app.js';
+import type { Blobs } from '../../src/blobs/index.js';
 import { loadConfig } from '../../src/config/index.js';
-import { createTestStore, type TestStore } from './databases.js';
+import { openStore } from '../../src/store/index.js';
+import { inject } from 'vitest';
+import { createTestStore, testDatabase, type TestStore } from './databases.js';
+import { startNginx } from './nginx.js';
+// Brings in the `ProvidedContext` declaration that types `inject('redisUrl')`.
+import type {} from './redis-global-setup.js';
+
+/** In the `cluster` project every API test talks to this many scaled-mode nodes through nginx. */
+export const CLUSTER_NODES = 3;
 
 export interface TestServer {
+  /** The base URL clients use: the node itself, or nginx in front of all nodes (`cluster`). */
   url: string;
+  /** The first node (the only one outside the `cluster` project). */
   server: ParleyServer;
+  /** Every node; `nodeUrls[i]` reaches `nodes[i]` directly, bypassing the balancer. */
+  nodes: ParleyServer[];
+  nodeUrls: string[];
   db: TestStore;
   request(method: string, path: string, init?: RequestOptions): Promise<TestResponse>;
   close(): Promise<void>;
@@ -32,15 +46,73 @@ export interface TestResponse {
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-export async function startTestServer(options: { now?: () => number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { now?: () => number; blobs?: Blobs } = {},
+): Promise<TestServer> {
   const db = await createTestStore();
-  const config = loadConfig({ DATA_DIR: db.dataDir, LOG_LEVEL: 'silent', PORT: '0' });
-  const server = await buildServer({ config, store: db.store, ...(options.now && { now: options.now }) });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const url = `http://127.0.0.1:${port}`;
+  const clustered = testDatabase() === 'cluster';
+  const config = loadConfig({
+    DATA_DIR: db.dataDir,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...(clustered && { DATABASE_URL: db.databaseUrl, REDIS_URL: inject('redisUrl') }),
+  });
+  const nodes: ParleyServer[] = [];
+  const nodeUrls: string[] = [];
+  const extraStores: { close(): Promise<void> }[] = [];
+  let balancer: { url: string; stop(): Promise<void> } | undefined;
+  try {
+    for (let i = 0; i < (clustered ? CLUSTER_NODES : 1); i++) {
+      // Each node has its own pool on the shared database, as separate processes would.
+      const store =
+        i === 0 ? db.store : await openStore({ databaseUrl: db.databaseUrl, dataDir: db.dataDir });
+      if (i > 0) extraStores.push(store);
+      const node = await buildServer({
+        config,
+        store,
+        ...(options.now && { now: options.now }),
+        ...(options.blobs && { blobs: options.blobs }),
+      });
+      nodes.push(node);
+      await node.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = node.app.server.address();
+      nodeUrls.push(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+    }
+    if (clustered) balancer = await startNginx({ upstreams: nodeUrls.map((u) => u.slice('http://'.length)) });
+  } catch (err) {
+    await Promise.allSettled(nodes.map((n) => n.close()));
+    await Promise.allSettled(extraStores.map((s) => s.close()));
+    await db.cleanup();
+    throw err;
+  }
+  const server = nodes[0]!;
+  const url = balancer?.url ?? nodeUrls[0]!;
 
+  const { request } = apiClient(url);
+
+  return {
+    url,
+    server,
+    nodes,
+    nodeUrls,
+    db,
+    request,
+    async close() {
+      await balancer?.stop();
+      await Promise.all(nodes.map((n) => n.close()));
+      await Promise.all(extraStores.map((s) => s.close()));
+      await db.cleanup();
+    },
+  };
+}
+
+/** Anything tests can send API requests to: a test server, a cluster's balancer, one node. */
+export interface ApiClient {
+  request(method: string, path: string, init?: RequestOptions): Promise<TestResponse>;
+}
+
+/** Small HTTP helpers for the API under `${url}/api`. */
+export function apiClient(url: string): ApiClient {
   const request = async (method: string, path: string, init: RequestOptions = {}): Promise<TestResponse> => {
     const headers: Record<string, string> = { ...init.headers };
     if (init.token) headers['x-api-key'] = init.token;
@@ -62,17 +134,7 @@ export async function startTestServer(options: { now?: () => number } = {}): Pro
     }
     return { status: res.status, headers: res.headers, text, bytes, json };
   };
-
-  return {
-    url,
-    server,
-    db,
-    request,
-    async close() {
-      await server.close();
-      await db.cleanup();
-    },
-  };
+  return { request };
 }
 
 export interface TestUser {
@@ -89,7 +151,7 @@ export interface TestUser {
 let counter = 0;
 
 /** Creates the first administrator through the onboarding call and signs them in. */
-export async function createAdmin(t: TestServer, name = 'Admin'): Promise<TestUser> {
+export async function createAdmin(t: ApiClient, name = 'Admin'): Promise<TestUser> {
   const email = `admin${++counter}@example.com`;
   const password = 'correct horse battery';
   const res = await t.request('POST', '/admin/system/create_admin', {
@@ -101,7 +163,7 @@ export async function createAdmin(t: TestServer, name = 'Admin'): Promise<TestUs
 
 /** Registers an ordinary user (sign-up open to everyone by default) on a device of their own. */
 export async function createUser(
-  t: TestServer,
+  t: ApiClient,
   name = `user${counter + 1}`,
   magicToken?: string,
 ): Promise<TestUser> {
@@ -122,7 +184,7 @@ export async function createUser(
 }
 
 export async function login(
-  t: TestServer,
+  t: ApiClient,
   email: string,
   password: string,
   device = `test:${++counter}`,
@@ -151,7 +213,7 @@ export const properties = (value: unknown): string => Buffer.from(JSON.stringify
 
 /** Sends a text message as the web client does; returns the response. */
 export function sendText(
-  t: TestServer,
+  t: ApiClient,
   user: TestUser,
   to: { gid: number } | { uid: number },
   text: string,
@@ -169,7 +231,7 @@ export function sendText(
 }
 
 export async function createChannel(
-  t: TestServer,
+  t: ApiClient,
   owner: TestUser,
   input: { name: string; is_public: boolean; members?: number[] },
 ): Promise<number> {

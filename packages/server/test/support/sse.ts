@@ -10,6 +10,8 @@ export interface TestStream {
   status: number;
   headers: http.IncomingHttpHeaders;
   events: ServerEvent[];
+  /** The reconnect delay of the last SSE `retry:` field, if the server sent one. */
+  readonly retryMs: number | undefined;
   /** Resolves with the first event (from the start of the stream) matching `pred`, waiting up to `ms`. */
   waitFor<T extends ServerEvent>(pred: (e: ServerEvent) => e is T, ms?: number): Promise<T>;
   waitFor(pred: (e: ServerEvent) => boolean, ms?: number): Promise<ServerEvent>;
@@ -25,6 +27,8 @@ export async function openTestStream(
   token: string,
   query: Record<string, string | number> = {},
   headers: Record<string, string> = {},
+  /** Called with every event as it arrives, before waiters. */
+  onEvent?: (event: ServerEvent) => void,
 ): Promise<TestStream> {
   const params = new URLSearchParams({ 'api-key': token, limit: '500' });
   for (const [k, v] of Object.entries(query)) params.set(k, String(v));
@@ -37,6 +41,7 @@ export async function openTestStream(
   });
   req.on('error', () => {}); // destroyed by close()
   const events: ServerEvent[] = [];
+  let retryMs: number | undefined;
   const waiters: { pred: (e: ServerEvent) => boolean; resolve: (e: ServerEvent) => void }[] = [];
   let endResolve: () => void = () => {};
   const ended = new Promise<void>((r) => (endResolve = r));
@@ -44,6 +49,7 @@ export async function openTestStream(
 
   const push = (event: ServerEvent) => {
     events.push(event);
+    onEvent?.(event);
     for (const w of [...waiters]) {
       if (w.pred(event)) {
         waiters.splice(waiters.indexOf(w), 1);
@@ -63,6 +69,7 @@ export async function openTestStream(
         buffer = buffer.slice(idx + 2);
         for (const line of frame.split('\n')) {
           if (line.startsWith('data: ')) push(JSON.parse(line.slice(6)) as ServerEvent);
+          if (line.startsWith('retry: ')) retryMs = Number(line.slice(7));
         }
       }
     });
@@ -87,6 +94,9 @@ export async function openTestStream(
     status: res.statusCode ?? 0,
     headers: res.headers,
     events,
+    get retryMs() {
+      return retryMs;
+    },
     waitFor: waitFor as TestStream['waitFor'],
     ready: async (ms?: number) => void (await waitFor((e) => e.type === 'ready', ms)),
     ended,

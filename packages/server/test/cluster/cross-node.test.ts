@@ -1,0 +1,186 @@
+/**
+ * What only exists with several nodes: three scaled-mode nodes on one PostgreSQL and one Redis,
+ * each reached directly, so a test decides who is connected where. Messages, presence, the
+ * one-stream-per-device rule and the recovery of records whose publisher died all cross nodes.
+ */
+import type { ServerEvent } from '@parley/protocol';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { inject } from 'vitest';
+import { redisKeys } from '../../src/realtime/redis.js';
+import { NODE_EXPIRY_MS, RedisPresence } from '../../src/realtime/redis-presence.js';
+import {
+  apiClient,
+  createAdmin,
+  createChannel,
+  createUser,
+  login,
+  sendText,
+  startTestServer,
+  type TestServer,
+} from '../support/server.js';
+import { chats, streamsClosedAfterEach } from '../support/sse.js';
+
+let t: TestServer;
+const { open } = streamsClosedAfterEach();
+
+beforeEach(async () => {
+  t = await startTestServer();
+  expect(t.nodeUrls).toHaveLength(3);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const node = (i: number) => t.nodeUrls[i]!;
+
+describe('across nodes', () => {
+  it('delivers channel messages and DMs live to users on other nodes', async () => {
+    const admin = await createAdmin(t);
+    const alice = await createUser(t, 'alice');
+    const bob = await createUser(t, 'bob');
+    const gid = await createChannel(t, alice, { name: 'team', is_public: false, members: [bob.uid] });
+    const [sa, sb, sadmin] = [
+      await open(node(0), alice.token),
+      await open(node(1), bob.token),
+      await open(node(2), admin.token),
+    ];
+    await Promise.all([sa.ready(), sb.ready(), sadmin.ready()]);
+
+    const inChannel = (await sendText(apiClient(node(2)), alice, { gid }, 'posted on node 2')).json as number;
+    const dm = (await sendText(apiClient(node(0)), bob, { uid: alice.uid }, 'dm via node 0')).json as number;
+    for (const s of [sa, sb]) await s.waitFor((e) => e.type === 'chat' && e.mid === inChannel);
+    await sa.waitFor((e) => e.type === 'chat' && e.mid === dm);
+    await sb.waitFor((e) => e.type === 'chat' && e.mid === dm);
+    // Authorization holds on every node: the admin is no member and no party to the DM.
+    await sendText(apiClient(node(1)), admin, { uid: alice.uid }, 'marker');
+    await sadmin.waitFor(
+      (e) => e.type === 'chat' && e.detail.type === 'normal' && e.detail.content === 'marker',
+    );
+    expect(chats(sadmin.events).map((e) => e.mid)).not.toContain(inChannel);
+    expect(chats(sadmin.events).map((e) => e.mid)).not.toContain(dm);
+  });
+
+  it('keeps chat records in mid order on every node while all three take sends at once', async () => {
+    const admin = await createAdmin(t);
+    const readers = [admin, await createUser(t, 'alice'), await createUser(t, 'bob')];
+    const gid = await createChannel(t, admin, { name: 'busy', is_public: true });
+    const streams = await Promise.all(readers.map((u, i) => open(node(i), u.token)));
+    await Promise.all(streams.map((s) => s.ready()));
+    const sent = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        sendText(apiClient(node(i % 3)), readers[i % 3]!, { gid }, `#${i}`),
+      ),
+    );
+    const mids = sent.map((r) => r.json as number).sort((a, b) => a - b);
+    for (const s of streams) {
+      await s.waitFor((e) => e.type === 'chat' && e.mid === mids.at(-1));
+      expect(chats(s.events).map((e) => e.mid)).toEqual(mids);
+    }
+  });
+
+  it('shows a user online while any node holds a stream of theirs', async () => {
+    const admin = await createAdmin(t);
+    const alice = await createUser(t, 'alice');
+    const watcher = await open(node(0), admin.token);
+    await watcher.ready();
+    const online = (value: boolean) => (e: ServerEvent) =>
+      e.type === 'users_state_changed' && e.uid === alice.uid && e.online === value;
+
+    const phone = await open(node(1), alice.token);
+    await phone.ready();
+    await watcher.waitFor(online(true));
+    const laptop = await login(t, alice.email, alice.password);
+    const second = await open(node(2), laptop.token);
+    await second.ready();
+    phone.close();
+    // Still online through node 2: give a wrong "offline" time to arrive, then check it did not.
+    await sendText(apiClient(node(2)), admin, { uid: admin.uid }, 'barrier');
+    await watcher.waitFor((e) => e.type === 'chat');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(watcher.events.some(online(false))).toBe(false);
+    // A new stream on yet another node sees alice online in its initial users_state.
+    const late = await open(node(1), (await login(t, admin.email, admin.password)).token);
+    await late.ready();
+    expect(late.events.find((e) => e.type === 'users_state')).toMatchObject({
+      users: [{ uid: alice.uid, online: true }],
+    });
+    second.close();
+    await watcher.waitFor(online(false));
+  });
+
+  it('closes the first stream of a device when the same device connects on another node', async () => {
+    await createAdmin(t);
+    const alice = await createUser(t, 'alice');
+    const first = await open(node(0), alice.token);
+    await first.ready();
+    const again = await open(node(2), alice.token);
+    await again.ready();
+    await first.waitFor((e) => e.type === 'kick' && e.reason === 'login_from_other_device');
+    await first.ended;
+    // The new stream stays and still gets messages.
+    const mid = (await sendText(apiClient(node(1)), alice, { uid: alice.uid }, 'still here')).json as number;
+    await again.waitFor((e) => e.type === 'chat' && e.mid === mid);
+  });
+
+  it('delivers a record whose node died between commit and publish, before the next one', async () => {
+    const admin = await createAdmin(t);
+    const gid = await createChannel(t, admin, { name: 'general', is_public: true });
+    const streams = [
+      await open(node(0), admin.token),
+      await open(node(1), (await login(t, admin.email, admin.password)).token),
+    ];
+    await Promise.all(streams.map((s) => s.ready()));
+    // Committed, never published: what a node killed right after its commit leaves behind.
+    const orphan = await t.db.store.messages.insert({
+      from_uid: admin.uid,
+      created_at: Date.now(),
+      target: { gid },
+      detail: {
+        type: 'normal',
+        properties: null,
+        content_type: 'text/plain',
+        content: 'orphan',
+        expires_in: null,
+      },
+    });
+    const next = (await sendText(apiClient(node(2)), admin, { gid }, 'next')).json as number;
+    for (const s of streams) {
+      await s.waitFor((e) => e.type === 'chat' && e.mid === next);
+      expect(
+        chats(s.events)
+          .map((e) => e.mid)
+          .slice(-2),
+      ).toEqual([orphan.mid, next]);
+    }
+  });
+
+  it('announces users of a node that stopped beating as offline', async () => {
+    const admin = await createAdmin(t);
+    const alice = await createUser(t, 'alice');
+    const watcher = await open(node(0), admin.token);
+    await watcher.ready();
+    const { server_id } = (await t.request('GET', '/admin/system/organization')).json as {
+      server_id: string;
+    };
+    // A node that counted alice's stream and then died: its heartbeat is older than the expiry.
+    const redis = new Redis(inject('redisUrl'), { lazyConnect: true });
+    await redis.connect();
+    try {
+      const keys = redisKeys(server_id);
+      const ghost = new RedisPresence(redis, keys, 'ghost-node', t.server.ctx.log);
+      expect(await ghost.connect(alice.uid)).toBe(true);
+      await redis.zadd(keys.nodes, Date.now() - NODE_EXPIRY_MS - 1_000, 'ghost-node');
+      expect(await ghost.isOnline(alice.uid)).toBe(true);
+      // The live nodes reap it on their next beat (every 5 s).
+      await watcher.waitFor(
+        (e) => e.type === 'users_state_changed' && e.uid === alice.uid && e.online === false,
+        12_000,
+      );
+      expect(await ghost.isOnline(alice.uid)).toBe(false);
+      expect(await redis.exists(keys.node('ghost-node'))).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
