@@ -48,6 +48,18 @@ describe('Hub', () => {
     expect(out.frames).toEqual([chat(6), 'data: {"type":"heartbeat"}\n\n']);
   });
 
+  it('drops a chat record that reaches a live stream after its backlog already carried it', () => {
+    const out = sink();
+    const conn = new StreamConnection('1', 1, 'd', out.s, () => {});
+    const chat = (mid: number) => `data: {"mid":${mid}}\n\n`;
+    // The backlog read mid 7 after its commit, before its publication reached this node.
+    conn.goLive(7);
+    conn.deliver(chat(7), 7, false);
+    conn.deliver(chat(8), 8, false);
+    conn.deliver(chat(8), 8, false);
+    expect(out.frames).toEqual([chat(8)]);
+  });
+
   it('cuts off a stream whose unsent bytes pass the cap', () => {
     let pending = 0;
     const out = sink(() => pending);

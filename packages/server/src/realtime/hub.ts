@@ -25,6 +25,8 @@ export interface StreamSink {
 export class StreamConnection {
   private pending: { frame: string; mid: number | undefined; close: boolean }[] | null = [];
   private closed = false;
+  /** The newest chat mid written to this stream. */
+  private lastMid = 0;
 
   constructor(
     readonly id: string,
@@ -40,28 +42,37 @@ export class StreamConnection {
 
   /** Writes now: used for the initial sync itself. */
   send(event: ServerEvent): void {
+    if (event.type === 'chat') this.lastMid = Math.max(this.lastMid, event.mid);
     this.writeFrame(frameOf(event));
   }
 
-  /** Delivers a live frame: queued while the initial sync runs. */
+  /**
+   * Delivers a live frame: queued while the initial sync runs. Chat records arrive in mid order,
+   * so one at or below the newest this stream already has is a copy (the backlog read it after
+   * its commit, before its publication reached this node) and is dropped.
+   */
   deliver(frame: string, mid: number | undefined, close: boolean): void {
     if (this.closed) return;
     if (this.pending) {
       this.pending.push({ frame, mid, close });
       return;
     }
+    if (mid !== undefined) {
+      if (mid <= this.lastMid) return;
+      this.lastMid = mid;
+    }
     this.writeFrame(frame);
     if (close) this.close();
   }
 
-  /** Ends the initial sync: flushes queued live frames, skipping chat records with mid ≤ lastMid. */
+  /** Ends the initial sync: flushes queued live frames, skipping chat records the backlog held. */
   goLive(lastBacklogMid: number): void {
     const queued = this.pending ?? [];
     this.pending = null;
+    this.lastMid = Math.max(this.lastMid, lastBacklogMid);
     for (const { frame, mid, close } of queued) {
-      if (mid !== undefined && mid <= lastBacklogMid) continue;
-      this.writeFrame(frame);
-      if (close) return this.close();
+      this.deliver(frame, mid, close);
+      if (this.closed) return;
     }
   }
 
