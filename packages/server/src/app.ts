@@ -20,6 +20,8 @@ import { indexRouteMethods } from './http/method-not-allowed.js';
 import { compileValidator } from './http/validation.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
 import { Hub } from './realtime/hub.js';
+import { InProcessCounters } from './limits/counters.js';
+import { LoginLimit } from './limits/login-limit.js';
 import { Mutex } from './realtime/mutex.js';
 import { openScaledMode, type ScaledMode } from './scaled.js';
 import { InProcessPresence, type Presence } from './realtime/presence.js';
@@ -72,6 +74,8 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     // connection closed after it: the node works fully until close() resolves, and a proxy does
     // not resend a POST it already sent, so a refusal would reach the user as an error.
     return503OnClosing: false,
+    // Behind a balancer the client's address comes from X-Forwarded-For, from trusted hops only.
+    trustProxy: config.trustProxy,
     // Per-request lines only when debugging: streams and polling would drown everything else.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -98,6 +102,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     signer: new TokenSigner(secrets.token_key),
     serverId: secrets.server_id,
     sendLock: scaled?.sendLock ?? new Mutex(),
+    loginLimit: new LoginLimit(scaled?.counters ?? new InProcessCounters(), app.log),
     lifecycle: { draining: false },
     now: options.now ?? Date.now,
     log: app.log,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config/index.js';
 import type { EventBus } from './realtime/bus.js';
+import type { LoginLimit } from './limits/login-limit.js';
 import type { Lock } from './store/cluster-lock.js';
 import type { Presence } from './realtime/presence.js';
 import type { Blobs } from './blobs/index.js';
@@ -19,6 +20,7 @@ export interface Ctx {
   readonly serverId: string;
   /** Serialises message commit + publish so every stream sees chat records in mid order. */
   readonly sendLock: Lock;
+  readonly loginLimit: LoginLimit;
   /** Set when the node starts shutting down: readiness fails and new streams are refused. */
   readonly lifecycle: { draining: boolean };
   readonly now: () => number;

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
+import { RedisCounters } from './limits/redis-counters.js';
 import { connectRedis, redisKeys } from './realtime/redis.js';
 import { RedisBus } from './realtime/redis-bus.js';
 import { RedisPresence } from './realtime/redis-presence.js';
@@ -15,6 +16,7 @@ import type { Store } from './store/types.js';
 export interface ScaledMode {
   bus: RedisBus;
   presence: RedisPresence;
+  counters: RedisCounters;
   sendLock: PgClusterLock;
   close(): Promise<void>;
 }
@@ -55,6 +57,7 @@ export async function openScaledMode(options: {
   return {
     bus,
     presence,
+    counters: new RedisCounters(pub, keys.counter),
     sendLock,
     async close() {
       await presence.close();

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       redisUrl: undefined,
       blobs: { kind: 'local', dir: path.join(path.resolve('./data'), 'blobs') },
+      trustProxy: false,
       webDir: undefined,
     });
   });
@@ -86,6 +87,16 @@ describe('scaled-mode configuration', () => {
       expect(problems).toMatch(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
       expect(problems).toMatch(/S3_FORCE_PATH_STYLE/);
     }
+  });
+
+  it('reads TRUST_PROXY as a flag or a list of addresses, and refuses anything else', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'nginx.internal' })).toThrow(/TRUST_PROXY/);
   });
 
   it('refuses a Redis URL of another scheme', () => {

@@ -17,6 +17,11 @@ export interface Config {
   /** Set in scaled mode: the Redis that carries events, presence and counters between nodes. */
   redisUrl: string | undefined;
   blobs: BlobsConfig;
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's `trustProxy`): false, true (any), or
+   * addresses and CIDR ranges of the load balancers.
+   */
+  trustProxy: boolean | string[];
   /** Directory of the built web client; absent in API-only test runs. */
   webDir: string | undefined;
 }
@@ -81,11 +86,25 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
   }
 
   const blobs = parseBlobs(env, dataDir, problems);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
 
   const webDir = env.WEB_DIR?.trim() ? path.resolve(env.WEB_DIR.trim()) : defaults.webDir;
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, databaseUrl, publicUrl, logLevel, redisUrl, blobs, webDir };
+  return { port, host, dataDir, databaseUrl, publicUrl, logLevel, redisUrl, blobs, trustProxy, webDir };
+}
+
+function parseTrustProxy(raw: string | undefined, problems: string[]): boolean | string[] {
+  const value = raw?.trim();
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  const entries = value.split(',').map((e) => e.trim());
+  // IPv4 or IPv6 addresses, optionally with a prefix length.
+  if (entries.some((e) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(e))) {
+    problems.push('TRUST_PROXY must be true, false, or a comma-separated list of addresses or CIDR ranges');
+    return false;
+  }
+  return entries;
 }
 
 function parseBlobs(env: Env, dataDir: string, problems: string[]): BlobsConfig {

@@ -20,6 +20,7 @@ export function installErrorHandling(app: FastifyInstance, methods: MethodIndex)
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
+      if (err.headers) reply.headers(err.headers);
       if (err.body) return reply.status(err.status).send(err.body);
       return reply.status(err.status).type('text/plain; charset=utf-8').send(err.message);
     }

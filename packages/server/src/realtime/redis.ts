@@ -14,6 +14,8 @@ export interface RedisKeys {
   node(nodeId: string): string;
   /** Sorted set: node id → time of its last heartbeat (ms). */
   nodes: string;
+  /** A rate-limit counter. */
+  counter(key: string): string;
 }
 
 export function redisKeys(serverId: string): RedisKeys {
@@ -23,6 +25,7 @@ export function redisKeys(serverId: string): RedisKeys {
     online: `${p}online`,
     node: (nodeId) => `${p}node:${nodeId}`,
     nodes: `${p}nodes`,
+    counter: (key) => `${p}count:${key}`,
   };
 }
 

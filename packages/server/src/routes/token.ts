@@ -14,7 +14,7 @@ export const tokenRoutes =
     app.post(
       '/token/login',
       { schema: { tags, body: LoginRequest, response: { 200: LoginResponse } } },
-      (req) => sessions.login(ctx, req.body),
+      (req) => sessions.login(ctx, req.body, req.ip),
     );
     // Renew validates by hand: every failure, malformed bodies included, must be 401 (API.md §15.4).
     app.post(

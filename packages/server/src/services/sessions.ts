@@ -10,13 +10,21 @@ import { userInfo } from './views.js';
 
 const DEFAULT_DEVICE = 'unknown';
 
-export async function login(ctx: Ctx, req: LoginRequest): Promise<LoginResponse> {
+/** `address` is the client's IP address, for the login rate limit. */
+export async function login(ctx: Ctx, req: LoginRequest, address: string): Promise<LoginResponse> {
   const config = await readSetting(ctx.store, 'loginConfig');
   if (!config.password) throw forbidden('password login is disabled');
-  const user = await ctx.store.users.getByEmail(req.credential.email.trim().toLowerCase());
-  if (!user || user.create_by === 'guest') throw notFound('no such user');
-  if (!(await verifyPassword(user.password_hash, req.credential.password)))
+  const email = req.credential.email.trim().toLowerCase();
+  await ctx.loginLimit.check(address, email);
+  const user = await ctx.store.users.getByEmail(email);
+  if (!user || user.create_by === 'guest') {
+    await ctx.loginLimit.failed(address, email);
+    throw notFound('no such user');
+  }
+  if (!(await verifyPassword(user.password_hash, req.credential.password))) {
+    await ctx.loginLimit.failed(address, email);
     throw unauthorized('wrong password');
+  }
   if (user.status === 'frozen') throw new AppError('locked', 'account is frozen');
   return issueSession(ctx, user, req.device, req.device_token ?? null);
 }

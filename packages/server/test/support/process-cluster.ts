@@ -82,6 +82,7 @@ export async function startProcessCluster(options: ProcessClusterOptions): Promi
         DATABASE_URL: options.databaseUrl,
         REDIS_URL: options.redisUrl,
         LOG_LEVEL: 'warn',
+        TRUST_PROXY: '127.0.0.1',
       },
       stdio: ['ignore', fd, fd],
     });

@@ -55,6 +55,9 @@ export async function startTestServer(
     DATA_DIR: db.dataDir,
     LOG_LEVEL: 'silent',
     PORT: '0',
+    // Requests come from loopback (directly or through nginx): tests name a client address in
+    // X-Forwarded-For, as a balancer would.
+    TRUST_PROXY: '127.0.0.1',
     ...(clustered && { DATABASE_URL: db.databaseUrl, REDIS_URL: inject('redisUrl') }),
   });
   const nodes: ParleyServer[] = [];

@@ -1,0 +1,68 @@
+/**
+ * The login rate limit (API.md, Parley's rule): 10 failed attempts in 5 minutes per address and
+ * per account → 429 with Retry-After; while limited even the right password is refused. In the
+ * `cluster` project the attempts are spread over three nodes by the balancer, so the counts must
+ * be shared (Redis).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createAdmin,
+  createUser,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './support/server.js';
+
+let t: TestServer;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeEach(async () => {
+  t = await startTestServer();
+  await createAdmin(t);
+  alice = await createUser(t, 'alice');
+  bob = await createUser(t, 'bob');
+});
+afterEach(async () => {
+  await t.close();
+});
+
+function attempt(email: string, password: string, address: string) {
+  return t.request('POST', '/token/login', {
+    json: { credential: { type: 'password', email, password }, device: 'web' },
+    headers: { 'x-forwarded-for': address },
+  });
+}
+
+function expectLimited(res: { status: number; headers: Headers; text: string }) {
+  expect(res.status).toBe(429);
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(300);
+  expect(res.text).toBe('too many failed sign-in attempts, try again later');
+}
+
+describe('login rate limit', () => {
+  it('locks an account after 10 failures from any addresses, even for the right password', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await attempt(alice.email, 'wrong password', `198.51.100.${i}`)).status).toBe(401);
+    }
+    expectLimited(await attempt(alice.email, alice.password, '203.0.113.7'));
+    // The address itself is not limited: another account signs in from it.
+    expect((await attempt(bob.email, bob.password, '203.0.113.7')).status).toBe(200);
+  });
+
+  it('limits an address after 10 failures over any accounts, unknown ones included', async () => {
+    for (let i = 0; i < 10; i++) {
+      const res = await attempt(`nobody${i}@example.com`, 'guess', '192.0.2.9');
+      expect(res.status).toBe(404);
+    }
+    expectLimited(await attempt(bob.email, bob.password, '192.0.2.9'));
+    expect((await attempt(bob.email, bob.password, '192.0.2.10')).status).toBe(200);
+  });
+
+  it('lets a user with fewer than 10 failures in the window sign in', async () => {
+    for (let i = 0; i < 9; i++) expect((await attempt(alice.email, 'nope', '192.0.2.50')).status).toBe(401);
+    expect((await attempt(alice.email, alice.password, '192.0.2.50')).status).toBe(200);
+  });
+});
