@@ -16,7 +16,13 @@ for (const line of lines('checks.txt')) {
 }
 
 const exitedNonZero = new Set(lines('exited-nonzero.txt'));
-for (const name of ['web', 'server-sqlite', 'server-postgres', 'e2e']) {
+// The suites scripts/test.sh started, in order.
+const suites = lines('suites.txt');
+if (suites.length === 0) {
+  console.log('no suite ran');
+  failed++;
+}
+for (const name of suites) {
   const file = path.join(dir, `${name}.json`);
   if (!existsSync(file)) {
     console.log(`${name}: no report (the suite did not run)`);

@@ -37,9 +37,11 @@ check() {
 }
 suite() {
   local report="$1"; shift
+  # Listed before it runs, so a suite that leaves no report still counts as a failure.
+  echo "$report" >> "$results/suites.txt"
   run_step "$@" || echo "$report" >> "$results/exited-nonzero.txt"
 }
-touch "$results/checks.txt" "$results/exited-nonzero.txt"
+touch "$results/checks.txt" "$results/exited-nonzero.txt" "$results/suites.txt"
 
 check "build" npm run --silent build
 check "typecheck" npm run --silent typecheck
