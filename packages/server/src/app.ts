@@ -32,6 +32,7 @@ import { messageRoutes } from './routes/messages.js';
 import { systemRoutes } from './routes/system.js';
 import { tokenRoutes } from './routes/token.js';
 import { userRoutes } from './routes/users.js';
+import { SendQueue } from './services/send-queue.js';
 import { announceOffline } from './services/stream.js';
 import { openStore } from './store/index.js';
 import type { Store } from './store/types.js';
@@ -101,7 +102,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     config,
     signer: new TokenSigner(secrets.token_key),
     serverId: secrets.server_id,
-    sendLock: scaled?.sendLock ?? new Mutex(),
+    sends: new SendQueue(store, bus, scaled?.sendLock ?? new Mutex()),
     loginLimit: new LoginLimit(scaled?.counters ?? new InProcessCounters(), app.log),
     lifecycle: { draining: false },
     now: options.now ?? Date.now,

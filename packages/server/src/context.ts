@@ -3,7 +3,7 @@ import type { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config/index.js';
 import type { EventBus } from './realtime/bus.js';
 import type { LoginLimit } from './limits/login-limit.js';
-import type { Lock } from './store/cluster-lock.js';
+import type { SendQueue } from './services/send-queue.js';
 import type { Presence } from './realtime/presence.js';
 import type { Blobs } from './blobs/index.js';
 import type { Store } from './store/types.js';
@@ -18,8 +18,11 @@ export interface Ctx {
   readonly config: Config;
   readonly signer: TokenSigner;
   readonly serverId: string;
-  /** Serialises message commit + publish so every stream sees chat records in mid order. */
-  readonly sendLock: Lock;
+  /**
+   * Commits and publishes chat records under the send lock (in-process, or cluster-wide in scaled
+   * mode), in batches, so every stream sees them in mid order.
+   */
+  readonly sends: SendQueue;
   readonly loginLimit: LoginLimit;
   /** Set when the node starts shutting down: readiness fails and new streams are refused. */
   readonly lifecycle: { draining: boolean };

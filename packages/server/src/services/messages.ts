@@ -85,8 +85,8 @@ async function commitAndPublish(
   content: ParsedContent,
   audience: Audience,
 ): Promise<number> {
-  return ctx.sendLock.run(async () => {
-    const message = await ctx.store.messages.insert({
+  const message = await ctx.sends.send(
+    {
       from_uid: fromUid,
       created_at: ctx.now(),
       target,
@@ -97,13 +97,10 @@ async function commitAndPublish(
         content: content.text,
         expires_in: null,
       },
-    });
-    // Read under the lock, so it is the record published just before this one unless that
-    // record's node died between its commit and its publish.
-    const prevMid = await ctx.store.messages.previousMid(message.mid);
-    await ctx.bus.publish({ audience, event: { type: 'chat', ...message }, prevMid });
-    return message.mid;
-  });
+    },
+    audience,
+  );
+  return message.mid;
 }
 
 export async function groupHistory(
