@@ -55,11 +55,7 @@ export class SendQueue {
   private async commitAndPublish(batch: Waiting[]): Promise<void> {
     let committed: ChatMessage[];
     try {
-      committed = await this.store.transaction(async (tx) => {
-        const out: ChatMessage[] = [];
-        for (const w of batch) out.push(await tx.messages.insert(w.message));
-        return out;
-      });
+      committed = await this.store.messages.insertMany(batch.map((w) => w.message));
     } catch (err) {
       if (batch.length === 1) return batch[0]!.reject(err);
       // One bad record must not fail the others: commit them one by one instead.

@@ -96,6 +96,8 @@ export interface MessageStore {
    * order on every adapter, so a reader that has seen mid N has seen every committed mid < N.
    */
   insert(message: NewMessage): Promise<ChatMessage>;
+  /** Inserts several in one transaction; their mids ascend in input order. */
+  insertMany(messages: readonly NewMessage[]): Promise<ChatMessage[]>;
   get(mid: number): Promise<ChatMessage | undefined>;
   /** The newest `limit` records of a channel with `mid < before`, ascending. */
   groupHistory(gid: number, page: HistoryPage): Promise<ChatMessage[]>;

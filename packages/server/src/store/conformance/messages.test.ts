@@ -76,6 +76,27 @@ describe('store conformance: messages', () => {
     expect(await messages().dmHistory(a!, a!, { limit: 10 })).toEqual([self]);
   });
 
+  it('inserts a batch in one transaction: mids ascend in input order, and all or nothing', async () => {
+    const [a, b] = await makeUsers(db().store, 2);
+    const g = await db().store.groups.create(newGroup(a!));
+    expect(await messages().insertMany([])).toEqual([]);
+    const before = await messages().maxMid();
+    const batch = [
+      textMessage(a!, { gid: g.gid }, 'one'),
+      textMessage(b!, { uid: a! }, 'two'),
+      textMessage(a!, { gid: g.gid }, 'three'),
+    ];
+    const inserted = await messages().insertMany(batch);
+    expect(inserted.map((m) => m.detail)).toEqual(batch.map((m) => m.detail));
+    expect(inserted[0]!.mid).toBeGreaterThan(before);
+    expect(inserted.map((m) => m.mid)).toEqual([...inserted.map((m) => m.mid)].sort((x, y) => x - y));
+    expect(await messages().listRange(before, inserted[2]!.mid, 10)).toEqual(inserted);
+
+    const broken = { ...textMessage(a!, { gid: g.gid }, 'no sender'), from_uid: null as unknown as number };
+    await expect(messages().insertMany([textMessage(a!, { gid: g.gid }, 'four'), broken])).rejects.toThrow();
+    expect(await messages().maxMid()).toBe(inserted[2]!.mid);
+  });
+
   it('answers the previous mid and ranges of mids across conversations', async () => {
     const [a, b] = await makeUsers(db().store, 2);
     const g = await db().store.groups.create(newGroup(a!));

@@ -1,7 +1,7 @@
 import type { ChatMessage, MessageDetail } from '@parley/protocol';
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { HistoryPage, MessageStore, NewMessage } from '../types.js';
-import { inList, valuesTable, withCursorLock, type StoreContext } from '../dialect.js';
+import { atomic, inList, valuesTable, withCursorLock, type StoreContext } from '../dialect.js';
 import type { Database } from '../schema.js';
 
 /** The columns a `ChatMessage` is built from (the DM pair and `ref_mid` are for indexes only). */
@@ -26,6 +26,21 @@ function toMessage(row: MessageRow): ChatMessage {
   };
 }
 
+function toRow(message: NewMessage) {
+  const { target, detail } = message;
+  const isGroup = 'gid' in target;
+  return {
+    from_uid: message.from_uid,
+    gid: isGroup ? target.gid : null,
+    dm_low: isGroup ? null : Math.min(message.from_uid, target.uid),
+    dm_high: isGroup ? null : Math.max(message.from_uid, target.uid),
+    target_uid: isGroup ? null : target.uid,
+    created_at: message.created_at,
+    detail: JSON.stringify(detail),
+    ref_mid: detail.type === 'normal' ? null : detail.mid,
+  };
+}
+
 type Where = (eb: ExpressionBuilder<Database, 'messages'>) => Expression<SqlBool>;
 
 /**
@@ -41,30 +56,48 @@ export class KyselyMessageStore implements MessageStore {
    * `after_mid=11` could skip a 10 that committed after 11 was seen.
    */
   async insert(message: NewMessage): Promise<ChatMessage> {
-    const { target, detail } = message;
-    const isGroup = 'gid' in target;
-    const detailJson = JSON.stringify(detail);
-    const values = {
-      from_uid: message.from_uid,
-      gid: isGroup ? target.gid : null,
-      dm_low: isGroup ? null : Math.min(message.from_uid, target.uid),
-      dm_high: isGroup ? null : Math.max(message.from_uid, target.uid),
-      target_uid: isGroup ? null : target.uid,
-      created_at: message.created_at,
-      detail: detailJson,
-      ref_mid: detail.type === 'normal' ? null : detail.mid,
-    };
-    const row = await withCursorLock(this.ctx, 'messages', (ctx) =>
-      ctx.db.insertInto('messages').values(values).returning('mid').executeTakeFirstOrThrow(),
+    const [inserted] = await this.insertMany([message]);
+    return inserted!;
+  }
+
+  async insertMany(messages: readonly NewMessage[]): Promise<ChatMessage[]> {
+    if (messages.length === 0) return [];
+    const rows = messages.map(toRow);
+    // One transaction on both databases: one commit (one fsync) for the batch, all or nothing.
+    const mids = await atomic(this.ctx, (tx) =>
+      withCursorLock(tx, 'messages', async (ctx) => {
+        if (ctx.dialect === 'sqlite') {
+          // In-process, so a statement per row costs no round trip; AUTOINCREMENT orders them.
+          const out: number[] = [];
+          for (const values of rows) {
+            out.push(
+              (await ctx.db.insertInto('messages').values(values).returning('mid').executeTakeFirstOrThrow())
+                .mid,
+            );
+          }
+          return out;
+        }
+        // One round trip for the ids and one for the rows, whatever the batch size. The ids are
+        // taken under the cursor lock and assigned in ascending order, so input order is mid order.
+        const taken = await sql<{ mid: number }>`
+        select nextval(pg_get_serial_sequence('messages', 'mid')) as mid from generate_series(1, ${rows.length})
+      `.execute(ctx.db);
+        const ids = taken.rows.map((r) => Number(r.mid)).sort((a, b) => a - b);
+        await ctx.db
+          .insertInto('messages')
+          .values(rows.map((values, i) => ({ ...values, mid: ids[i]! })))
+          .execute();
+        return ids;
+      }),
     );
-    return {
-      mid: row.mid,
+    return messages.map((message, i) => ({
+      mid: mids[i]!,
       from_uid: message.from_uid,
       created_at: message.created_at,
-      target: isGroup ? { gid: target.gid } : { uid: target.uid },
+      target: 'gid' in message.target ? { gid: message.target.gid } : { uid: message.target.uid },
       // What `get` will return, also when the caller's object held values JSON cannot carry.
-      detail: JSON.parse(detailJson) as MessageDetail,
-    };
+      detail: JSON.parse(rows[i]!.detail) as MessageDetail,
+    }));
   }
 
   async get(mid: number): Promise<ChatMessage | undefined> {
