@@ -2,56 +2,38 @@
  * Avatars through the API with S3 blobs: the upload lands in a real S3-compatible bucket (s3rver on
  * a loopback port) and is served from there, not from the data directory.
  */
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-// s3rver is CommonJS and ships no type declarations; S3rverInstance below types what is used.
-// @ts-expect-error TS7016
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobKeys } from '../src/blobs/index.js';
 import { openBlobs } from '../src/blobs/open.js';
 import { S3Blobs } from '../src/blobs/s3.js';
 import { loadConfig } from '../src/config/index.js';
 import { GREEN, RED, inspectImage, solidPng } from './support/images.js';
+import { S3RVER_CREDENTIALS, startS3rver, type TestS3 } from './support/s3rver.js';
 import { createAdmin, createUser, startTestServer, type TestServer } from './support/server.js';
-
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-  httpServer: Server;
-}
 
 const BUCKET = 'parley-avatars';
 
+let s3rver: TestS3 | undefined;
 let dir: string | undefined;
-let s3rver: S3rverInstance | undefined;
 let blobs: S3Blobs | undefined;
 let s3: S3Client | undefined;
 let t: TestServer | undefined;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'parley-s3rver-'));
-  s3rver = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: BUCKET }],
-  }) as S3rverInstance;
-  const { port } = await s3rver.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  s3rver = await startS3rver(BUCKET);
+  dir = s3rver.dir;
+  const { endpoint } = s3rver;
 
   // The settings an operator would give, read the way main.ts reads them.
   const config = loadConfig({
     DATA_DIR: dir,
     S3_BUCKET: BUCKET,
     S3_ENDPOINT: endpoint,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
   }).blobs;
   expect(config).toMatchObject({ kind: 's3', forcePathStyle: true });
   const opened = await openBlobs(config);
@@ -59,12 +41,7 @@ beforeAll(async () => {
   blobs = opened as S3Blobs;
   await blobs.check();
 
-  s3 = new S3Client({
-    region: 'us-east-1',
-    endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
+  s3 = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: S3RVER_CREDENTIALS });
   t = await startTestServer({ blobs });
   await createAdmin(t);
 });
@@ -73,8 +50,7 @@ afterAll(async () => {
   await t?.close();
   blobs?.close();
   s3?.destroy();
-  await s3rver?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await s3rver?.stop();
 });
 
 async function objectInBucket(key: string): Promise<Buffer> {

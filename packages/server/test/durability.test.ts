@@ -5,12 +5,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestStore, type TestStore } from './support/databases.js';
 import { openTestStream } from './support/sse.js';
+import { freePort } from './support/ports.js';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
 
@@ -27,14 +27,6 @@ afterEach(async () => {
   child?.kill('SIGKILL');
   await db.cleanup();
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 async function startNode(port: number): Promise<ChildProcess> {
   const proc = spawn(process.execPath, [MAIN], {

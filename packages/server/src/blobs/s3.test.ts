@@ -1,51 +1,25 @@
 /** The S3 adapter against s3rver, a real S3-compatible server, on a loopback port of its own. */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-// s3rver is CommonJS and ships no type declarations; S3rverInstance below types what is used.
-// @ts-expect-error TS7016
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3RVER_CREDENTIALS, startS3rver, type TestS3 } from '../../test/support/s3rver.js';
 import { LocalBlobs } from './index.js';
 import { openBlobs } from './open.js';
 import { S3Blobs, type S3BlobsConfig } from './s3.js';
 
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-  httpServer: Server;
-}
-
-const BUCKET = 'parley-test';
-
-let dir: string | undefined;
-let server: S3rverInstance | undefined;
+let s3rver: TestS3 | undefined;
 let config: S3BlobsConfig;
 let blobs: S3Blobs;
-/** Every request s3rver has received, to prove some calls never leave the process. */
-let requests = 0;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'parley-s3rver-'));
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: BUCKET }],
-  }) as S3rverInstance;
-  const { port } = await server.run();
-  server.httpServer.on('request', () => requests++);
+  s3rver = await startS3rver('parley-test');
   config = {
     kind: 's3',
-    bucket: BUCKET,
+    bucket: s3rver.bucket,
     region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
+    endpoint: s3rver.endpoint,
+    ...S3RVER_CREDENTIALS,
     forcePathStyle: true,
   };
   blobs = new S3Blobs(config);
@@ -53,8 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   blobs?.close();
-  await server?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await s3rver?.stop();
 });
 
 describe('S3Blobs', () => {
@@ -90,13 +63,13 @@ describe('S3Blobs', () => {
   });
 
   it('refuses invalid keys before sending anything', async () => {
-    const before = requests;
+    const before = s3rver!.requests();
     for (const key of ['../x', 'A/B', 'a//b', '', 'a/../b', '/a', 'a/']) {
       await expect(blobs.put(key, Buffer.from('x')), key).rejects.toThrow(/invalid blob key/);
       await expect(blobs.get(key), key).rejects.toThrow(/invalid blob key/);
       await expect(blobs.delete(key), key).rejects.toThrow(/invalid blob key/);
     }
-    expect(requests).toBe(before);
+    expect(s3rver!.requests()).toBe(before);
   });
 
   it('passes check() for its bucket and fails it for a bucket that does not exist', async () => {

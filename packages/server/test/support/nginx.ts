@@ -11,10 +11,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './ports.js';
 
 /** The sample site config, relative to this file (packages/server/test/support). */
 export const SAMPLE_CONFIG = fileURLToPath(new URL('../../../../deploy/nginx/parley.conf', import.meta.url));
@@ -43,19 +44,6 @@ function findNginx(): string {
   const found = which.status === 0 ? which.stdout.trim() : '';
   if (found) return found;
   throw new Error(`nginx not found (looked at /usr/sbin and PATH). Install it with: sudo ${INSTALL_HINT}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

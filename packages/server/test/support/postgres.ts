@@ -13,9 +13,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './ports.js';
 
 const PG_ROOT = '/usr/lib/postgresql';
 const TEST_USER = 'parleytest';
@@ -72,19 +72,6 @@ function ensureTestUser(): void {
   if (result.status !== 0 && result.status !== 9) {
     throw new Error(`useradd ${TEST_USER} failed: ${result.stderr || result.error?.message}`);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPostgres(): Promise<PostgresCluster> {

@@ -5,9 +5,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './ports.js';
 
 const INSTALL_HINT = 'apt-get install -y redis-server';
 const START_TIMEOUT_MS = 10_000;
@@ -33,19 +34,6 @@ function findRedisServer(): string {
   throw new Error(
     `redis-server not found (looked at /usr/bin and PATH). Install it with: sudo ${INSTALL_HINT}`,
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** One PING on a fresh connection; true when the answer is `+PONG`. */
