@@ -29,7 +29,13 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await server.app.listen({ port: config.port, host: config.host });
   server.app.log.info(
-    `Parley is running on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`,
+    `Parley is running on http://localhost:${config.port} (${
+      config.redisUrl
+        ? 'scaled mode: PostgreSQL and Redis'
+        : config.databaseUrl
+          ? 'PostgreSQL'
+          : `SQLite in ${config.dataDir}`
+    })`,
   );
 }
 
