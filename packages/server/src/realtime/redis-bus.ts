@@ -46,7 +46,16 @@ export class RedisBus implements EventBus {
       },
     );
     o.sub.on('message', (channel: string, message: string) => {
-      if (channel === o.channel) this.sequencer.accept(JSON.parse(message) as Envelope);
+      if (channel !== o.channel) return;
+      let envelope: Envelope;
+      try {
+        envelope = JSON.parse(message) as Envelope;
+      } catch (err) {
+        // Only nodes publish here; anything else on the channel is dropped, not fatal.
+        o.log.warn({ err }, 'unreadable event on the bus');
+        return;
+      }
+      this.sequencer.accept(envelope);
     });
     for (const redis of [o.pub, o.sub]) {
       redis.on('close', () => this.lose());

@@ -91,3 +91,37 @@ describe('SendQueue (group commit)', () => {
     expect(stored.map((m) => (m.detail as { content: string }).content)).toEqual(['a', 'b', 'c']);
   });
 });
+
+describe('SendQueue when the lock cannot be taken', () => {
+  const db = useTestStore();
+
+  it('fails the waiting sends instead of retrying, and works again once the lock does', async () => {
+    const store = db().store;
+    const user = await store.users.create(newUser());
+    let broken = true;
+    let attempts = 0;
+    const inner = new Mutex();
+    const lock: Lock = {
+      run: (fn) => {
+        attempts++;
+        return broken ? Promise.reject(new Error('connect ECONNREFUSED')) : inner.run(fn);
+      },
+    };
+    const queue = new SendQueue(store, new InProcessBus(), lock);
+    const msg = (content: string) => ({
+      from_uid: user.uid,
+      created_at: T0,
+      target: { uid: user.uid },
+      detail: text(content),
+    });
+    const failed = await Promise.allSettled([
+      queue.send(msg('a'), { kind: 'all' }),
+      queue.send(msg('b'), { kind: 'all' }),
+    ]);
+    expect(failed.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(attempts).toBe(1);
+    broken = false;
+    const ok = await queue.send(msg('c'), { kind: 'all' });
+    expect(await store.messages.get(ok.mid)).toEqual(ok);
+  });
+});

@@ -42,10 +42,18 @@ export class SendQueue {
     this.draining = true;
     try {
       while (this.waiting.length > 0) {
-        // The batch is taken once the lock is held: everything queued meanwhile joins it.
-        await this.lock
-          .run(async () => this.commitAndPublish(this.waiting.splice(0, MAX_BATCH)))
-          .catch(() => {}); // each caller got its own error
+        let taken = false;
+        try {
+          // The batch is taken once the lock is held: everything queued meanwhile joins it.
+          await this.lock.run(async () => {
+            taken = true;
+            await this.commitAndPublish(this.waiting.splice(0, MAX_BATCH));
+          });
+        } catch (err) {
+          // The lock itself failed (database unreachable): the sends waiting for it fail now
+          // rather than retrying in a loop; callers answer 503.
+          if (!taken) for (const w of this.waiting.splice(0, MAX_BATCH)) w.reject(err);
+        }
       }
     } finally {
       this.draining = false;
