@@ -82,6 +82,9 @@ export class RedisBus implements EventBus {
   }
 
   async publish(envelope: Envelope): Promise<void> {
+    // Not live: this node's streams are closed and Redis is away or hanging; waiting for it here
+    // would hold the send lock (and every node's sends) for the command timeout each time.
+    if (!this.live) return;
     try {
       await this.o.pub.publish(this.o.channel, JSON.stringify(envelope));
     } catch (err) {
@@ -89,6 +92,8 @@ export class RedisBus implements EventBus {
       // refetched by the next one's `prevMid`; anything else is lost with the streams we close.
       this.o.log.warn({ err, type: envelope.event.type }, 'event not published');
       this.lose();
+      // A command that timed out on an open connection means a half-dead one: start afresh.
+      if (this.o.pub.status === 'ready') this.o.pub.disconnect(true);
     }
   }
 

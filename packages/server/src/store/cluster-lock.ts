@@ -14,6 +14,7 @@ export interface Lock {
 
 /** "PRL" plus a digit, like the cursor locks (store/dialect.ts), and distinct from them. */
 const SEND_LOCK_KEY = 0x50524c10;
+const LOCK_WAIT_MS = 10_000;
 
 export class PgClusterLock implements Lock {
   private readonly local = new Mutex();
@@ -47,7 +48,14 @@ export class PgClusterLock implements Lock {
 
   private async connection(): Promise<pg.Client> {
     if (this.client) return this.client;
-    const client = new pg.Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: 5_000 });
+    const client = new pg.Client({
+      connectionString: this.databaseUrl,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      // A holder that hangs (or whose host vanished before PostgreSQL noticed) must not stall
+      // every send in the cluster forever: waiters give up after this and answer 503.
+      options: `-c lock_timeout=${LOCK_WAIT_MS}`,
+    });
     client.on('error', () => this.drop(client));
     await client.connect();
     this.client = client;
