@@ -19,56 +19,34 @@
  *   npm run bench:cluster                 full run (~4 min on 2 cores)
  *   BENCH_QUICK=1 npm run bench:cluster   small sizes (~1 min)
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { spawnChild } from './lib/ipc.mjs';
+import { login, setupChannel, tokenMinter } from './lib/api.mjs';
+import { benchConfig, QUICK, streamLevels } from './lib/env.mjs';
+import { Children } from './lib/ipc.mjs';
 import { perCpuMs, startPostgres, startRedis, treeCpuMs, versions } from './lib/cluster-services.mjs';
-import { ratio, slope } from './lib/stats.mjs';
+import { describeMachine, machineBusyMs, noiseDuring, otherCpuPctNow } from './lib/machine.mjs';
+import { clientBound, f0, f1, f2, fx, mean, table } from './lib/report.mjs';
+import { reprint, saveRun } from './lib/results.mjs';
+import { ratio } from './lib/stats.mjs';
+import { heapOf, openRate, perStreamKB, rssOf, slopeKB } from './lib/stream-figures.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const env = process.env;
-const QUICK = env.BENCH_QUICK === '1';
 
-const num = (v, d) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
-const list = (v, d) =>
-  v
-    ? v
-        .split(',')
-        .map((x) => Number(x.trim()))
-        .filter((x) => Number.isInteger(x) && x > 0)
-    : d;
-
-const cfg = {
-  quick: QUICK,
-  /** Stream counts for fan-out (ramped up in this order on the stream node, kept open). */
-  streams: list(env.BENCH_N, QUICK ? [50, 200] : [200, 1000]),
-  messages: num(env.BENCH_M, QUICK ? 50 : 200),
-  fanoutSenders: num(env.BENCH_SENDERS, QUICK ? 10 : 20),
-  senders: list(env.BENCH_K, [1, 8, 32]),
-  /** Streams open during the second throughput pass (the first has none). */
-  throughputStreams: num(env.BENCH_TP_N, 200),
-  durationMs: num(env.BENCH_DURATION_MS, QUICK ? 1000 : 2000),
-  maxRequests: 50_000,
-  textBytes: num(env.BENCH_TEXT_BYTES, 100),
-  readers: Math.max(1, num(env.BENCH_READERS, 10)),
-  /** Limit → scaled → limit: repeat the in-process node and the limit loops afterwards. */
-  repeatLimits: env.BENCH_REPEAT_LIMITS ? env.BENCH_REPEAT_LIMITS === '1' : !QUICK,
-  pin: env.BENCH_PIN !== '0' && os.cpus().length >= 2,
-  maxSeconds: num(env.BENCH_MAX_SECONDS, QUICK ? 180 : 480),
-};
-const maxStreams = Math.max(...cfg.streams, cfg.throughputStreams);
-if (maxStreams > 15_000) {
-  console.error('bench: at most 15000 streams per run (one client process, FD limit)');
-  process.exit(2);
-}
-const levels = [...new Set([...cfg.streams, cfg.throughputStreams])]
-  .filter((n) => n > 0)
-  .sort((a, b) => a - b);
+// Counts below 1 are dropped: a fan-out needs streams and a throughput point needs senders.
+const cfg = benchConfig({
+  streams: QUICK ? [50, 200] : [200, 1000],
+  senders: [1, 8, 32],
+  throughputStreams: 200,
+  maxSeconds: QUICK ? 180 : 480,
+  minCount: 1,
+});
+const levels = streamLevels(cfg);
 
 const t0 = performance.now();
 const log = (...a) => console.log(`[cluster ${((performance.now() - t0) / 1000).toFixed(1)}s]`, ...a);
@@ -78,30 +56,17 @@ const CLIENT_CPU = 1;
 
 // ------------------------------------------------------------------ processes and cleanup ---------
 
-const children = new Set();
+const children = new Children(path.join(here, 'lib'), { pin: cfg.pin });
 const svc = { pg: null, redis: null, tmp: null };
-
-function start(script, cpu, label) {
-  const child = spawnChild(path.join(here, 'lib', script), {
-    cpu: cfg.pin ? cpu : undefined,
-    nodeArgs: ['--expose-gc'],
-    label,
-  });
-  children.add(child);
-  return child;
-}
-async function stop(child) {
-  await child.kill();
-  children.delete(child);
-}
+const start = (script, cpu, label) => children.start(script, cpu, label);
+const stop = (child) => children.stop(child);
 
 /** Every child by its pid, then Redis (our child), PostgreSQL (pg_ctl stop) and the temp dir. */
 let cleaning = null;
 let interrupted = false;
 function cleanup() {
   cleaning ??= (async () => {
-    await Promise.allSettled([...children].map((c) => c.kill()));
-    children.clear();
+    await children.stopAll();
     if (svc.redis) {
       svc.redis.stop();
       await Promise.race([svc.redis.exited, sleep(5000)]);
@@ -113,7 +78,7 @@ function cleanup() {
 }
 // Last resort (synchronous) when the process exits any other way.
 process.on('exit', () => {
-  for (const c of children) {
+  for (const c of children.live) {
     try {
       process.kill(c.pid, 'SIGKILL');
     } catch {
@@ -140,35 +105,7 @@ const watchdog = setTimeout(() => {
   cleanup().finally(() => process.exit(1));
 }, cfg.maxSeconds * 1000);
 
-const sh = (cmd, args) => {
-  try {
-    return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return null;
-  }
-};
-
-/** Busy CPU time of the whole machine (ms), from /proc/stat. */
-function machineBusyMs() {
-  const cpus = perCpuMs();
-  return cpus.length ? cpus.reduce((a, c) => a + c.busyMs, 0) : null;
-}
-
 // ---------------------------------------------------------------------- HTTP set-up ---------
-
-async function api(port, method, p, { token, json } = {}) {
-  const headers = {};
-  let body;
-  if (json) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(json);
-  }
-  if (token) headers['x-api-key'] = token;
-  const res = await fetch(`http://127.0.0.1:${port}/api${p}`, { method, headers, body });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p} -> ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 async function waitReady(port, label) {
   let last = '';
@@ -185,55 +122,16 @@ async function waitReady(port, label) {
   throw new Error(`${label} not ready after 30 s: ${last}`);
 }
 
-const PASSWORD = 'bench-Pa55-word-q7x';
-const ADMIN = 'admin@bench.invalid';
-
-async function login(port) {
-  const r = await api(port, 'POST', '/token/login', {
-    json: { credential: { type: 'password', email: ADMIN, password: PASSWORD }, device: 'bench-sender' },
-  });
-  return { token: r.token, adminUid: r.user.uid };
-}
-
 /** Admin, one public channel and the reader users, over HTTP (once: all nodes share the database). */
 async function setupData(port) {
-  await api(port, 'POST', '/admin/system/create_admin', {
-    json: { email: ADMIN, name: 'bench-admin', password: PASSWORD, gender: 0 },
-  });
-  const { token, adminUid } = await login(port);
-  const { gid } = await api(port, 'POST', '/group', { token, json: { name: 'bench', is_public: true } });
-  const readers = [];
-  for (let i = 0; i < cfg.readers; i++) {
-    const r = await api(port, 'POST', '/user/register', {
-      json: {
-        email: `reader${i}@bench.invalid`,
-        password: PASSWORD,
-        name: `reader${i}`,
-        gender: 0,
-        device: 'web',
-      },
-    });
-    readers.push(r.user.uid);
-  }
+  const { adminUid, gid, readers } = await setupChannel(port, cfg.readers);
   log(`set up: admin uid ${adminUid}, channel ${gid}, ${readers.length} reader users`);
   return { adminUid, gid, readers };
 }
 
-let mintBatch = 0;
-/** N stream tokens spread over the reader users, minted by `node` just before use (300 s tokens). */
-async function tokensFor(node, readers, n) {
-  if (n <= 0) return [];
-  mintBatch += 1;
-  const per = Math.ceil(n / readers.length);
-  const lists = [];
-  for (const [i, uid] of readers.entries()) {
-    lists.push(await node.host.call('mintSessions', [uid, `b${mintBatch}-r${i}`, per], 120_000));
-  }
-  const tokens = [];
-  for (let k = 0; tokens.length < n; k++)
-    tokens.push(lists[k % readers.length][Math.floor(k / readers.length)]);
-  return tokens;
-}
+/** N stream tokens spread over the reader users, minted by `node` just before use. */
+const mint = tokenMinter();
+const tokensFor = (node, readers, n) => mint(node.host, readers, n);
 
 async function startNode(label, nodeEnv) {
   const host = start('cluster-node.mjs', SERVER_CPU, label);
@@ -480,28 +378,10 @@ async function main() {
     return;
   }
   const startedAt = new Date().toISOString();
-  const gitSha = sh('git', ['-C', root, 'rev-parse', '--short', 'HEAD']) ?? 'nogit';
-  const dirty = (sh('git', ['-C', root, 'status', '--porcelain', '--', 'packages']) ?? '') !== '';
-  const machine = {
-    node: process.version,
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model.trim(),
-    memGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
-    ulimitN: sh('sh', ['-c', 'ulimit -n']),
-    git: gitSha + (dirty ? '+dirty' : ''),
-    load1Start: os.loadavg()[0],
-    ...versions(),
-  };
+  const { gitSha, machine: described } = describeMachine(root);
+  const machine = { ...described, ...versions() };
   log('config', JSON.stringify(cfg));
-  {
-    const b0 = machineBusyMs();
-    const s0 = process.cpuUsage();
-    await sleep(1000);
-    const b1 = machineBusyMs();
-    const s = process.cpuUsage(s0);
-    machine.otherCpuPctAtStart =
-      b0 == null || b1 == null ? null : Math.max(0, (b1 - b0 - (s.user + s.system) / 1000) / 10);
-  }
+  machine.otherCpuPctAtStart = await otherCpuPctNow();
   log(
     `machine: load1 ${machine.load1Start.toFixed(2)}, other processes ${f0(machine.otherCpuPctAtStart)}% of one core`,
   );
@@ -529,8 +409,14 @@ async function main() {
   const client = start('cluster-client.mjs', CLIENT_CPU, 'load client');
   const result = { startedAt, config: cfg, machine, pinned: client.pinned !== null };
 
-  // Limit: one node on the same PostgreSQL, in-process bus.
   let data;
+  /** measureSet on one layout of nodes, sending as the admin logged in on `loginNode`. */
+  const measure = async (loginNode, layout) => {
+    const { token } = await login(loginNode.port);
+    return measureSet({ client, limits, data, token, ...layout });
+  };
+
+  // Limit: one node on the same PostgreSQL, in-process bus.
   const inProcess = [];
   const runInProcess = async (tag) => {
     log(`in-process node C (${tag})`);
@@ -544,19 +430,14 @@ async function main() {
         result.limits = [await runLimits(limits, data, 'before')];
         memory = await memoryPass(client, c, c, data.readers);
       }
-      const { token } = await login(c.port);
-      const ctx = {
-        client,
-        limits,
-        data,
-        token,
+      const only = [{ name: 'in-process', ports: [c.port] }];
+      const r = await measure(c, {
         nodes: [c],
         streamNode: c,
         mintNode: c,
-        fanConfigs: [{ name: 'in-process', ports: [c.port] }],
-        tpConfigs: [{ name: 'in-process', ports: [c.port] }],
-      };
-      const r = await measureSet(ctx);
+        fanConfigs: only,
+        tpConfigs: only,
+      });
       inProcess.push({ tag, memory, ...r, cpuMs: await c.host.call('cpuTotal') });
     } finally {
       await stopNode(c);
@@ -572,12 +453,7 @@ async function main() {
   try {
     b = await startNode('B', scaledEnv);
     const memory = await memoryPass(client, b, b, data.readers);
-    const { token } = await login(a.port);
-    const ctx = {
-      client,
-      limits,
-      data,
-      token,
+    const scaled = await measure(a, {
       nodes: [a, b],
       streamNode: b,
       mintNode: a,
@@ -589,8 +465,8 @@ async function main() {
         { name: '1 node', ports: [a.port] },
         { name: '2 nodes', ports: [a.port, b.port] },
       ],
-    };
-    result.scaled = { memory, ...(await measureSet(ctx)) };
+    });
+    result.scaled = { memory, ...scaled };
   } finally {
     if (b) await stopNode(b);
     await stopNode(a);
@@ -602,50 +478,18 @@ async function main() {
   }
   result.inProcess = inProcess;
   machine.load1End = os.loadavg()[0];
-  {
-    const busy = machineBusyMs();
-    const wall = performance.now() - noise0.t;
-    const other =
-      busy == null || noise0.busy == null ? null : busy - noise0.busy - (ourCpuMs() - noise0.ours);
-    result.noise = {
-      otherCpuMs: other,
-      otherCpuPct: other == null ? null : Math.max(0, (other / wall) * 100),
-      noisy: machine.otherCpuPctAtStart > 15 || (other != null && (other / wall) * 100 > 10),
-    };
-  }
+  result.noise = noiseDuring(
+    noise0.busy,
+    machineBusyMs(),
+    ourCpuMs() - noise0.ours,
+    performance.now() - noise0.t,
+    machine.otherCpuPctAtStart,
+  );
   result.wallMs = performance.now() - t0;
-
-  const text = report(result);
-  const dir = path.join(here, 'results');
-  mkdirSync(dir, { recursive: true });
-  const stamp = startedAt.replace(/[:.]/g, '').replace('T', '-').slice(0, 15);
-  const file = path.join(dir, `cluster-${stamp}-${gitSha}.json`);
-  writeFileSync(file, JSON.stringify({ ...result, report: text }, null, 2));
-  console.log(`\n${text}\n`);
-  console.log(`Total ${(result.wallMs / 1000).toFixed(0)} s. Raw results: ${path.relative(root, file)}`);
+  saveRun(result, report(result), { prefix: 'cluster-', gitSha });
 }
 
 // --------------------------------------------------------------------------- report ---------
-
-const f0 = (v) => (v == null || Number.isNaN(v) ? '–' : v.toFixed(0));
-const f1 = (v) => (v == null || Number.isNaN(v) ? '–' : v.toFixed(1));
-const f2 = (v) => (v == null || Number.isNaN(v) ? '–' : v.toFixed(2));
-const fx = (v) => (v == null || Number.isNaN(v) ? '–' : `${v.toFixed(2)}×`);
-const mean = (xs) => {
-  const ok = xs.filter((x) => x != null && !Number.isNaN(x));
-  return ok.length ? ok.reduce((a, b) => a + b, 0) / ok.length : null;
-};
-const clientBound = (r) =>
-  r != null && ((r.clientCpuMs / (r.wallMs ?? r.elapsedMs)) * 100 > 60 || r.clientEventLoopDelayP99Ms > 20);
-
-function table(headers, rows) {
-  const cells = [headers, ...rows].map((r) => r.map(String));
-  const w = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  const line = (r) => `| ${r.map((c, i) => c.padEnd(w[i])).join(' | ')} |`;
-  return [line(cells[0]), `|${w.map((x) => '-'.repeat(x + 2)).join('|')}|`, ...cells.slice(1).map(line)].join(
-    '\n',
-  );
-}
 
 function report(res) {
   const out = [];
@@ -897,16 +741,6 @@ function report(res) {
 
   // ---- 3. memory
   out.push('');
-  const perStream = (pts) =>
-    pts.slice(1).map((x) => ({
-      n: x.streams,
-      rss: (x.rss - pts[0].rss) / x.streams / 1024,
-      heap: (x.heapUsed + x.external - pts[0].heapUsed - pts[0].external) / x.streams / 1024,
-    }));
-  const sl = (pts, key) => {
-    const v = slope(pts.map((x) => [x.streams, key(x)]));
-    return v == null ? null : v / 1024;
-  };
   const bPts = res.scaled.memory.points;
   const cPts = runs[0].memory.points;
   out.push(
@@ -915,30 +749,23 @@ function report(res) {
       `N=${Math.max(...res.config.streams)} (${res.config.readers} users), 0.5 s idle and 3× gc before each reading. ` +
       `(value at N − value at 0) / N in KB; slope = least-squares fit over all steps. heap = heapUsed + external.`,
   );
-  const bm = perStream(bPts);
-  const cm = perStream(cPts);
+  const bm = perStreamKB(bPts);
+  const cm = perStreamKB(cPts);
   const memRows = bm.map((p, i) => [
     p.n,
     `${f1(p.rss)} / ${f1(p.heap)}`,
     `${f1(cm[i]?.rss)} / ${f1(cm[i]?.heap)}`,
     `${fx(ratio(p.rss, cm[i]?.rss))} / ${fx(ratio(p.heap, cm[i]?.heap))}`,
   ]);
-  const rssOf = (x) => x.rss;
-  const heapOf = (x) => x.heapUsed + x.external;
   memRows.push([
     'slope',
-    `${f1(sl(bPts, rssOf))} / ${f1(sl(bPts, heapOf))}`,
-    `${f1(sl(cPts, rssOf))} / ${f1(sl(cPts, heapOf))}`,
-    `${fx(ratio(sl(bPts, rssOf), sl(cPts, rssOf)))} / ${fx(ratio(sl(bPts, heapOf), sl(cPts, heapOf)))}`,
+    `${f1(slopeKB(bPts, rssOf))} / ${f1(slopeKB(bPts, heapOf))}`,
+    `${f1(slopeKB(cPts, rssOf))} / ${f1(slopeKB(cPts, heapOf))}`,
+    `${fx(ratio(slopeKB(bPts, rssOf), slopeKB(cPts, rssOf)))} / ${fx(ratio(slopeKB(bPts, heapOf), slopeKB(cPts, heapOf)))}`,
   ]);
   out.push(
     table(['N', 'scaled B RSS / heap KB per stream', 'in-process C RSS / heap', 'ratio RSS / heap'], memRows),
   );
-  const openRate = (opens) => {
-    const n = opens.reduce((x, o) => x + o.ready, 0);
-    const ms = opens.reduce((x, o) => x + o.ms, 0);
-    return ms > 0 ? (n / ms) * 1000 : null;
-  };
   out.push(
     `   Idle RSS with 0 streams: B ${f1(bPts[0].rss / 2 ** 20)} MB, C ${f1(cPts[0].rss / 2 ** 20)} MB. ` +
       `Opening streams (200 at a time, each until ready, empty channel): B ${f0(openRate(res.scaled.memory.opens))}/s, ` +
@@ -1039,7 +866,7 @@ function costRow(k, level, name, r) {
 if (process.argv[2] === '--report') {
   // Re-print the tables of an earlier run: node bench/cluster.mjs --report bench/results/cluster-<…>.json
   clearTimeout(watchdog);
-  console.log(report(JSON.parse(readFileSync(process.argv[3], 'utf8'))));
+  reprint(report, process.argv[3]);
 } else {
   main()
     .catch((err) => {

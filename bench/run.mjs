@@ -16,133 +16,64 @@
  *   npm run bench                 full run (~3 min on 2 cores)
  *   BENCH_QUICK=1 npm run bench   small sizes (~30 s)
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { spawnChild } from './lib/ipc.mjs';
-import { ratio, slope } from './lib/stats.mjs';
+import { api, setupChannel, tokenMinter } from './lib/api.mjs';
+import { benchConfig, num, QUICK, streamLevels } from './lib/env.mjs';
+import { Children } from './lib/ipc.mjs';
+import { describeMachine, machineBusyMs, noiseDuring, otherCpuPctNow } from './lib/machine.mjs';
+import { clientBound, f0, f1, f2, fx, mean, table } from './lib/report.mjs';
+import { reprint, saveRun } from './lib/results.mjs';
+import { cpuMs } from './lib/process-meter.mjs';
+import { ratio } from './lib/stats.mjs';
+import { heapOf, openRate, perStreamKB, rssOf, slopeKB } from './lib/stream-figures.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const env = process.env;
-const QUICK = env.BENCH_QUICK === '1';
 
-const num = (v, d) => (v !== undefined && v !== '' && Number.isFinite(Number(v)) ? Number(v) : d);
-const list = (v, d) =>
-  v
-    ? v
-        .split(',')
-        .map((x) => Number(x.trim()))
-        .filter((x) => Number.isInteger(x) && x >= 0)
-    : d;
-
-const cfg = {
-  quick: QUICK,
-  /** Stream counts for fan-out and memory (ramped up in this order, streams kept open). */
-  streams: list(env.BENCH_N, QUICK ? [50, 200] : [100, 1000, 2000]),
-  /** Messages per fan-out measurement, and senders in the concurrent variant. */
-  messages: num(env.BENCH_M, QUICK ? 50 : 200),
-  fanoutSenders: num(env.BENCH_SENDERS, QUICK ? 10 : 20),
-  /** Concurrent senders for throughput, the stream count of the second throughput pass, duration. */
-  senders: list(env.BENCH_K, QUICK ? [1, 8] : [1, 8, 32]),
-  throughputStreams: num(env.BENCH_TP_N, QUICK ? 200 : 1000),
-  durationMs: num(env.BENCH_DURATION_MS, QUICK ? 1000 : 2000),
-  maxRequests: 50_000,
-  textBytes: num(env.BENCH_TEXT_BYTES, 100),
-  /** Stream owners: N streams are spread over this many users (each stream its own device). */
-  readers: Math.max(1, num(env.BENCH_READERS, 10)),
-  syncGroups: num(env.BENCH_SYNC_GROUPS, QUICK ? 20 : 100),
-  syncPerGroup: 50,
-  syncReps: QUICK ? 3 : 5,
-  /** Limit → SUT → limit: repeat the bare run after Parley (off in quick mode). */
-  repeatLimits: env.BENCH_REPEAT_LIMITS ? env.BENCH_REPEAT_LIMITS === '1' : !QUICK,
-  pin: env.BENCH_PIN !== '0' && os.cpus().length >= 2,
-  maxSeconds: num(env.BENCH_MAX_SECONDS, QUICK ? 150 : 480),
-};
-const maxStreams = Math.max(0, ...cfg.streams, cfg.throughputStreams);
-if (maxStreams > 15_000) {
-  console.error('bench: at most 15000 streams per run (one client process, FD limit)');
-  process.exit(2);
-}
-const levels = [...new Set([...cfg.streams, cfg.throughputStreams])]
-  .filter((n) => n > 0)
-  .sort((a, b) => a - b);
+const cfg = benchConfig(
+  {
+    streams: QUICK ? [50, 200] : [100, 1000, 2000],
+    senders: QUICK ? [1, 8] : [1, 8, 32],
+    throughputStreams: QUICK ? 200 : 1000,
+    maxSeconds: QUICK ? 150 : 480,
+  },
+  {
+    syncGroups: num(env.BENCH_SYNC_GROUPS, QUICK ? 20 : 100),
+    syncPerGroup: 50,
+    syncReps: QUICK ? 3 : 5,
+  },
+);
+const levels = streamLevels(cfg);
 
 const log = (...a) => console.log(`[bench ${((performance.now() - t0) / 1000).toFixed(1)}s]`, ...a);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const t0 = performance.now();
-const children = new Set();
+const children = new Children(path.join(here, 'lib'), { pin: cfg.pin });
 
 // A hard stop for the whole run: children are killed by pid, then exit 1.
 const watchdog = setTimeout(async () => {
   console.error(`bench: exceeded BENCH_MAX_SECONDS=${cfg.maxSeconds}; stopping`);
-  await Promise.allSettled([...children].map((c) => c.kill()));
+  await children.stopAll();
   process.exit(1);
 }, cfg.maxSeconds * 1000);
 
 const profileDir = path.join(here, 'results', 'profiles');
 
 function start(script, args, cpu, label) {
-  const nodeArgs = ['--expose-gc'];
+  const nodeArgs = [];
   // BENCH_PROFILE=1: a V8 CPU profile of the Parley host (bench/lib/profile-summary.mjs reads it).
   if (env.BENCH_PROFILE === '1' && label === 'parley host') {
     mkdirSync(profileDir, { recursive: true });
     nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profileDir}`);
   }
-  const child = spawnChild(path.join(here, 'lib', script), {
-    args,
-    cpu: cfg.pin ? cpu : undefined,
-    nodeArgs,
-    label,
-  });
-  children.add(child);
-  return child;
+  return children.start(script, cpu, label, { args, nodeArgs });
 }
-async function stop(child) {
-  await child.kill();
-  children.delete(child);
-}
-
-// ------------------------------------------------------------------ machine and noise ---------
-
-const sh = (cmd, args) => {
-  try {
-    return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return null;
-  }
-};
-
-/** Busy CPU time of the whole machine (ms), from /proc/stat. */
-function machineBusyMs() {
-  try {
-    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    const [user, nice, system, , , irq, softirq, steal] = f;
-    const hz = 100; // USER_HZ
-    return ((user + nice + system + irq + softirq + (steal ?? 0)) / hz) * 1000;
-  } catch {
-    return null;
-  }
-}
-
-// ---------------------------------------------------------------------- HTTP set-up ---------
-
-async function api(port, method, p, { token, json } = {}) {
-  const headers = {};
-  let body;
-  if (json) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(json);
-  }
-  if (token) headers['x-api-key'] = token;
-  const res = await fetch(`http://127.0.0.1:${port}/api${p}`, { method, headers, body });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${p} -> ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+const stop = (child) => children.stop(child);
 
 // ------------------------------------------------------------------------ measures ---------
 
@@ -254,43 +185,10 @@ async function runBare(client, tag) {
 
 /** Admin, one public channel and the reader users over HTTP; stream tokens minted on demand. */
 async function setupParley(host, port) {
-  const password = 'bench-Pa55-word-q7x';
-  await api(port, 'POST', '/admin/system/create_admin', {
-    json: { email: 'admin@bench.invalid', name: 'bench-admin', password, gender: 0 },
-  });
-  const login = await api(port, 'POST', '/token/login', {
-    json: {
-      credential: { type: 'password', email: 'admin@bench.invalid', password },
-      device: 'bench-sender',
-      device_token: '',
-    },
-  });
-  const token = login.token;
-  const adminUid = login.user.uid;
-  const { gid } = await api(port, 'POST', '/group', { token, json: { name: 'bench', is_public: true } });
-  const readers = [];
-  for (let i = 0; i < cfg.readers; i++) {
-    const r = await api(port, 'POST', '/user/register', {
-      json: { email: `reader${i}@bench.invalid`, password, name: `reader${i}`, gender: 0, device: 'web' },
-    });
-    readers.push(r.user.uid);
-  }
+  const { token, adminUid, gid, readers } = await setupChannel(port, cfg.readers);
   log(`set up: admin uid ${adminUid}, channel ${gid}, ${readers.length} reader users`);
-  // Tokens are minted right before each batch of streams is opened (access tokens live 300 s).
-  let batch = 0;
-  const tokensFor = async (n) => {
-    batch += 1;
-    const per = Math.ceil(n / readers.length);
-    const lists = [];
-    for (const [i, uid] of readers.entries()) {
-      lists.push(await host.call('mintSessions', [uid, `b${batch}-r${i}`, per], 120_000));
-    }
-    const tokens = [];
-    for (let k = 0; tokens.length < n; k++)
-      tokens.push(lists[k % readers.length][Math.floor(k / readers.length)]);
-    return tokens;
-  };
-  return { token, adminUid, gid, readers, tokensFor };
+  const mint = tokenMinter();
+  return { token, adminUid, gid, readers, tokensFor: (n) => mint(host, readers, n) };
 }
 
 /**
@@ -394,29 +292,10 @@ async function runParley(client, dataDir) {
 
 // --------------------------------------------------------------------------- report ---------
 
-const f1 = (v) => (v == null ? '–' : v.toFixed(1));
-const f0 = (v) => (v == null ? '–' : v.toFixed(0));
-const f2 = (v) => (v == null ? '–' : v.toFixed(2));
-const clientBound = (r) =>
-  r != null && ((r.clientCpuMs / (r.wallMs ?? r.elapsedMs)) * 100 > 60 || r.clientEventLoopDelayP99Ms > 20);
-const fx = (v) => (v == null ? '–' : `${v.toFixed(2)}×`);
-const mean = (xs) => {
-  const ok = xs.filter((x) => x != null);
-  return ok.length ? ok.reduce((a, b) => a + b, 0) / ok.length : null;
-};
 const median = (xs) => {
   const s = xs.filter((x) => x != null).sort((a, b) => a - b);
   return s.length ? s[Math.floor((s.length - 1) / 2)] : null;
 };
-
-function table(headers, rows) {
-  const cells = [headers, ...rows].map((r) => r.map(String));
-  const w = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
-  const line = (r) => `| ${r.map((c, i) => c.padEnd(w[i])).join(' | ')} |`;
-  return [line(cells[0]), `|${w.map((x) => '-'.repeat(x + 2)).join('|')}|`, ...cells.slice(1).map(line)].join(
-    '\n',
-  );
-}
 
 function report(res) {
   const { parley, bare } = res;
@@ -603,38 +482,24 @@ function report(res) {
   );
 
   out.push('');
-  const perStream = (mem) => {
-    const base = mem[0];
-    return mem.slice(1).map((x) => ({
-      n: x.streams,
-      rss: (x.rss - base.rss) / x.streams / 1024,
-      heap: (x.heapUsed + x.external - base.heapUsed - base.external) / x.streams / 1024,
-    }));
-  };
   out.push(
     `3. Memory per idle stream, server process only: fresh server processes that carried no messages, ` +
       `streams opened in 4 steps to N=${Math.max(...res.config.streams)} (Parley: empty channel, ${res.config.readers} users) ` +
       `after 20 warm-up streams were opened and closed, 0.5 s idle and 3× gc before each reading. (value at N − value at 0) / N in KB; slope = least-squares fit ` +
       `over all steps (the figure to quote). heap = heapUsed + external.`,
   );
-  const pm = perStream(res.memory.parley.points);
-  const bm = perStream(res.memory.bare.points);
+  const pm = perStreamKB(res.memory.parley.points);
+  const bm = perStreamKB(res.memory.bare.points);
   const memRows = pm.map((p, i) => [
     p.n,
     `${f1(p.rss)} / ${f1(p.heap)}`,
     `${f1(bm[i]?.rss)} / ${f1(bm[i]?.heap)}`,
     `${bm[i]?.rss > 0.5 ? fx(ratio(p.rss, bm[i].rss)) : '–'} / ${bm[i]?.heap > 0.5 ? fx(ratio(p.heap, bm[i].heap)) : '–'}`,
   ]);
-  const sl = (pts, key) => {
-    const v = slope(pts.map((x) => [x.streams, key(x)]));
-    return v == null ? null : v / 1024;
-  };
-  const rssOf = (x) => x.rss;
-  const heapOf = (x) => x.heapUsed + x.external;
-  const pS = sl(res.memory.parley.points, rssOf);
-  const bS = sl(res.memory.bare.points, rssOf);
-  const pH = sl(res.memory.parley.points, heapOf);
-  const bH = sl(res.memory.bare.points, heapOf);
+  const pS = slopeKB(res.memory.parley.points, rssOf);
+  const bS = slopeKB(res.memory.bare.points, rssOf);
+  const pH = slopeKB(res.memory.parley.points, heapOf);
+  const bH = slopeKB(res.memory.bare.points, heapOf);
   memRows.push([
     'slope',
     `${f1(pS)} / ${f1(pH)}`,
@@ -647,11 +512,6 @@ function report(res) {
       memRows,
     ),
   );
-  const openRate = (opens) => {
-    const n = opens.reduce((a, o) => a + o.ready, 0);
-    const ms = opens.reduce((a, o) => a + o.ms, 0);
-    return ms > 0 ? (n / ms) * 1000 : null;
-  };
   out.push(
     `   Idle server RSS with 0 streams: Parley ${f1(res.memory.parley.points[0].rss / 2 ** 20)} MB, bare ` +
       `${f1(res.memory.bare.points[0].rss / 2 ** 20)} MB. Opening streams (200 at a time, each until ready): ` +
@@ -696,29 +556,9 @@ function report(res) {
 async function main() {
   const startedAt = new Date().toISOString();
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
-  const gitSha = sh('git', ['-C', root, 'rev-parse', '--short', 'HEAD']) ?? 'nogit';
-  const dirty = (sh('git', ['-C', root, 'status', '--porcelain', '--', 'packages']) ?? '') !== '';
-  const machine = {
-    node: process.version,
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model.trim(),
-    memGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
-    ulimitN: sh('sh', ['-c', 'ulimit -n']),
-    tmpFs: sh('stat', ['-f', '-c', '%T', tmp]) ?? '?',
-    git: gitSha + (dirty ? '+dirty' : ''),
-    load1Start: os.loadavg()[0],
-  };
+  const { gitSha, machine } = describeMachine(root, { tmpDir: tmp });
   log('config', JSON.stringify(cfg));
-  // Quiet gate: what the rest of the machine uses during one idle second before we start.
-  {
-    const b0 = machineBusyMs();
-    const s0 = process.cpuUsage();
-    await sleep(1000);
-    const b1 = machineBusyMs();
-    const s = process.cpuUsage(s0);
-    machine.otherCpuPctAtStart =
-      b0 == null || b1 == null ? null : Math.max(0, (b1 - b0 - (s.user + s.system) / 1000) / 10);
-  }
+  machine.otherCpuPctAtStart = await otherCpuPctNow();
   log(
     `machine: load1 ${machine.load1Start.toFixed(2)}, other processes ${f0(machine.otherCpuPctAtStart)}% of one core` +
       (machine.otherCpuPctAtStart > 15 ? ' (> 15 %: the run will be marked NOISY)' : ''),
@@ -752,38 +592,21 @@ async function main() {
   }
   const wallMs = performance.now() - t0;
   const busy1 = machineBusyMs();
-  const selfMs = (() => {
-    const c = process.cpuUsage(self0);
-    return (c.user + c.system) / 1000;
-  })();
-  const otherMs = busy0 == null || busy1 == null ? null : busy1 - busy0 - childCpu - selfMs;
   machine.sqlite = result.parley.tight[0]?.sqliteVersion;
   machine.load1End = os.loadavg()[0];
-  result.noise = {
-    otherCpuMs: otherMs,
-    otherCpuPct: otherMs == null ? null : Math.max(0, (otherMs / wallMs) * 100),
-    noisy: machine.otherCpuPctAtStart > 15 || (otherMs != null && (otherMs / wallMs) * 100 > 10),
-  };
+  result.noise = noiseDuring(busy0, busy1, childCpu + cpuMs(self0), wallMs, machine.otherCpuPctAtStart);
   result.wallMs = wallMs;
-
-  const text = report(result);
-  const dir = path.join(here, 'results');
-  mkdirSync(dir, { recursive: true });
-  const stamp = startedAt.replace(/[:.]/g, '').replace('T', '-').slice(0, 15);
-  const file = path.join(dir, `${stamp}-${gitSha}.json`);
-  writeFileSync(file, JSON.stringify({ ...result, report: text }, null, 2));
-  console.log(`\n${text}\n`);
-  console.log(`Total ${(wallMs / 1000).toFixed(0)} s. Raw results: ${path.relative(root, file)}`);
+  saveRun(result, report(result), { gitSha });
 }
 
 if (process.argv[2] === '--report') {
   // Re-print the tables of an earlier run: node bench/run.mjs --report bench/results/<file>.json
   clearTimeout(watchdog);
-  console.log(report(JSON.parse(readFileSync(process.argv[3], 'utf8'))));
+  reprint(report, process.argv[3]);
 } else {
   main().catch(async (err) => {
     console.error(err);
-    await Promise.allSettled([...children].map((c) => c.kill()));
+    await children.stopAll();
     clearTimeout(watchdog);
     process.exit(1);
   });

@@ -14,17 +14,13 @@
  *             server's, so the nodes see none of it)
  *   redis     a tight loop of PUBLISH (one client, each awaited: the round trip), no subscribers
  */
-import path from 'node:path';
-import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { serveIpc } from './ipc.mjs';
+import { requireServerDep } from './parley-dist.mjs';
 import { summarize } from './stats.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(path.join(root, 'packages/server/package.json'));
-const pg = require('pg');
-const { Redis } = require('ioredis');
+const pg = requireServerDep('pg');
+const { Redis } = requireServerDep('ioredis');
 
 /** Not the server's keys (store/dialect.ts, store/cluster-lock.ts use 0x50524c01…0x50524c10). */
 const REPLAY_LOCK = 0x50524cb1;
@@ -45,6 +41,17 @@ const detailOf = (seq, textBytes) =>
     content: `tight ${seq} `.padEnd(textBytes, 'x'),
     expires_in: null,
   });
+/** INSERT's parameters for one row: a group message like a send's. */
+const rowOf = (fromUid, gid, n, textBytes) => [
+  fromUid,
+  gid,
+  null,
+  null,
+  null,
+  Date.now(),
+  detailOf(n, textBytes),
+  null,
+];
 /** About the size of the chat envelope a node publishes. */
 const envelopeOf = (mid, gid, fromUid, textBytes) =>
   JSON.stringify({
@@ -120,24 +127,14 @@ serveIpc({
     const lat = [];
     let rows = 0;
     try {
-      for (const c of conns)
-        await c.query(INSERT, [fromUid, gid, null, null, null, Date.now(), detailOf(0, textBytes), null]);
+      for (const c of conns) await c.query(INSERT, rowOf(fromUid, gid, 0, textBytes));
       const t0 = performance.now();
       const deadline = t0 + durationMs;
       await Promise.all(
         conns.map(async (c) => {
           while (performance.now() < deadline) {
             const t = performance.now();
-            await c.query(INSERT, [
-              fromUid,
-              gid,
-              null,
-              null,
-              null,
-              Date.now(),
-              detailOf(++seq, textBytes),
-              null,
-            ]);
+            await c.query(INSERT, rowOf(fromUid, gid, ++seq, textBytes));
             lat.push(performance.now() - t);
             rows += 1;
           }
@@ -167,18 +164,7 @@ serveIpc({
         const t1 = performance.now();
         await tx.query('begin');
         await tx.query(`select pg_advisory_xact_lock(${REPLAY_XACT_LOCK})`);
-        const { mid } = (
-          await tx.query(INSERT, [
-            fromUid,
-            gid,
-            null,
-            null,
-            null,
-            Date.now(),
-            detailOf(++seq, textBytes),
-            null,
-          ])
-        ).rows[0];
+        const { mid } = (await tx.query(INSERT, rowOf(fromUid, gid, ++seq, textBytes))).rows[0];
         await tx.query('commit');
         const t2 = performance.now();
         await tx.query('select mid from bench_tight where mid < $1 order by mid desc limit 1', [mid]);

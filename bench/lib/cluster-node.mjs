@@ -19,45 +19,24 @@
  *                events over in one tick, and node:http then writes them to a stream with one writev
  *   fanoutBurst  chat events per burst
  */
-import path from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { serveIpc } from './ipc.mjs';
+import { importDist, mintSessions } from './parley-dist.mjs';
+import { serverPhases, timeAsync } from './server-phases.mjs';
 import { summarize } from './stats.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const serverDist = path.join(root, 'packages/server/dist');
-const imp = (rel) => import(pathToFileURL(path.join(serverDist, rel)).href);
-
-const eld = monitorEventLoopDelay({ resolution: 5 });
-eld.enable();
-
-const KINDS = ['lockWait', 'lockHold', 'batch', 'commit', 'publish', 'fanout', 'fanoutBurst'];
-const MAX_SAMPLES = 200_000;
-const fresh = () => Object.fromEntries(KINDS.map((k) => [k, []]));
-let samples = fresh();
-let phase = { cpu: process.cpuUsage(), t: performance.now() };
-const record = (name, ms) => {
-  if (samples[name].length < MAX_SAMPLES) samples[name].push(ms);
-};
+/** Steps summed as well: per-message costs are sums over a phase divided by its sends. */
 const withSum = (xs) => ({ ...summarize(xs), sum: xs.reduce((a, b) => a + b, 0) });
+const phases = serverPhases(['lockWait', 'lockHold', 'batch', 'commit', 'publish', 'fanout', 'fanoutBurst'], {
+  summarizeFn: withSum,
+});
+const record = phases.record;
 
 let parley;
 const instrumented = [];
 
-function wrapAsync(obj, method, name, filter = () => true) {
-  if (!obj || typeof obj[method] !== 'function') return;
-  const orig = obj[method].bind(obj);
-  obj[method] = async (...args) => {
-    if (!filter(...args)) return orig(...args);
-    const t0 = performance.now();
-    try {
-      return await orig(...args);
-    } finally {
-      record(name, performance.now() - t0);
-    }
-  };
-  instrumented.push(name);
+function wrapAsync(obj, method, name, filter) {
+  if (timeAsync(obj, method, (ms) => record(name, ms), filter)) instrumented.push(name);
 }
 
 function instrument(ctx) {
@@ -124,8 +103,8 @@ function instrument(ctx) {
 serveIpc({
   /** `env`: DATABASE_URL, REDIS_URL (optional), DATA_DIR. Returns the port once listening. */
   async start(env) {
-    const { buildServer } = await imp('app.js');
-    const { loadConfig } = await imp('config/index.js');
+    const { buildServer } = await importDist('app.js');
+    const { loadConfig } = await importDist('config/index.js');
     parley = await buildServer({
       config: loadConfig({ LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: '0' }),
     });
@@ -140,55 +119,10 @@ serveIpc({
   },
 
   streams: () => parley.hub.connectionCount(),
+  ...phases.commands,
 
-  async memory(collect = true) {
-    if (collect && globalThis.gc) {
-      for (let i = 0; i < 3; i++) {
-        globalThis.gc();
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
-    const m = process.memoryUsage();
-    return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external };
-  },
-
-  cpuTotal() {
-    const c = process.cpuUsage();
-    return (c.user + c.system) / 1000;
-  },
-
-  phaseStart() {
-    eld.reset();
-    samples = fresh();
-    phase = { cpu: process.cpuUsage(), t: performance.now() };
-    return true;
-  },
-
-  phaseEnd() {
-    const c = process.cpuUsage(phase.cpu);
-    return {
-      cpuMs: (c.user + c.system) / 1000,
-      wallMs: performance.now() - phase.t,
-      eventLoopDelayP99Ms: eld.percentile(99) / 1e6,
-      ...Object.fromEntries(KINDS.map((k) => [`${k}Ms`, withSum(samples[k])])),
-    };
-  },
-
-  /** Sessions for `count` devices of one user, as `host.mjs` mints them (issueSession, no argon2). */
-  async mintSessions(uid, prefix, count) {
-    const { issueSession } = await imp('services/sessions.js');
-    const user = await parley.ctx.store.users.get(uid);
-    if (!user) throw new Error(`no user ${uid}`);
-    const tokens = [];
-    for (let i = 0; i < count; i += 500) {
-      await parley.ctx.store.transaction(async (tx) => {
-        for (let k = i; k < Math.min(count, i + 500); k++) {
-          tokens.push((await issueSession({ ...parley.ctx, store: tx }, user, `${prefix}-${k}`, null)).token);
-        }
-      });
-    }
-    return tokens;
-  },
+  /** Stream tokens for one user's devices, as host.mjs mints them (see parley-dist.mjs). */
+  mintSessions: (uid, prefix, count) => mintSessions(parley, uid, prefix, count),
 
   async stop() {
     await parley?.close();

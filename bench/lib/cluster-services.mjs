@@ -11,6 +11,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { sh } from './machine.mjs';
 
 const PG_ROOT = '/usr/lib/postgresql';
 const PG_USER = 'parleytest';
@@ -199,19 +200,12 @@ export async function startRedis(dir, { cpu } = {}) {
 }
 
 export function versions() {
-  const out = (cmd, args) => {
-    try {
-      return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    } catch {
-      return null;
-    }
-  };
   const bin = pgBinDir();
   return {
     postgres: bin
-      ? (out(path.join(bin, 'postgres'), ['--version'])?.replace(/^postgres \(PostgreSQL\) /, '') ?? '?')
+      ? (sh(path.join(bin, 'postgres'), ['--version'])?.replace(/^postgres \(PostgreSQL\) /, '') ?? '?')
       : '?',
-    redis: /v=(\S+)/.exec(out('redis-server', ['--version']) ?? '')?.[1] ?? '?',
+    redis: /v=(\S+)/.exec(sh('redis-server', ['--version']) ?? '')?.[1] ?? '?',
   };
 }
 

@@ -11,16 +11,13 @@
  */
 import http from 'node:http';
 import path from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
 import { serveIpc } from './ipc.mjs';
+import { importDist, mintSessions, requireServerDep } from './parley-dist.mjs';
+import { serverPhases, timeAsync } from './server-phases.mjs';
 import { summarize } from './stats.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const serverDist = path.join(root, 'packages/server/dist');
-const require = createRequire(path.join(root, 'packages/server/package.json'));
-const Database = require('better-sqlite3');
+const Database = requireServerDep('better-sqlite3');
 
 const kind = process.argv[2];
 if (kind !== 'parley' && kind !== 'bare') {
@@ -28,60 +25,14 @@ if (kind !== 'parley' && kind !== 'bare') {
   process.exit(2);
 }
 
-const eld = monitorEventLoopDelay({ resolution: 5 });
-eld.enable();
-
 /**
- * Per-phase samples of the instrumented steps (ms), bounded. For a chat fan-out, `publish` is the
+ * Per-phase samples of the instrumented steps (ms). For a chat fan-out, `publish` is the
  * synchronous JS loop (serialise once, res.write per stream) and `flush` runs until the sockets
  * have been written: node:http corks each response and uncorks it (the writev syscall) in a
  * process.nextTick queued during the loop, so a nextTick queued after the loop runs after them.
  */
-const MAX_SAMPLES = 200_000;
-let samples = { insert: [], publish: [], flush: [], verify: [] };
-let phase = { cpu: process.cpuUsage(), t: performance.now() };
-function record(name, ms) {
-  const list = samples[name];
-  if (list.length < MAX_SAMPLES) list.push(ms);
-}
-
-async function settleAndMeasure(collect) {
-  if (collect && globalThis.gc) {
-    for (let i = 0; i < 3; i++) {
-      globalThis.gc();
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  const m = process.memoryUsage();
-  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external };
-}
-
-const common = {
-  memory: (collect = true) => settleAndMeasure(collect),
-  cpuTotal() {
-    const c = process.cpuUsage();
-    return (c.user + c.system) / 1000;
-  },
-  phaseStart() {
-    eld.reset();
-    samples = { insert: [], publish: [], flush: [], verify: [] };
-    phase = { cpu: process.cpuUsage(), t: performance.now() };
-    return true;
-  },
-  phaseEnd() {
-    const c = process.cpuUsage(phase.cpu);
-    return {
-      cpuMs: (c.user + c.system) / 1000,
-      wallMs: performance.now() - phase.t,
-      eventLoopDelayP99Ms: eld.percentile(99) / 1e6,
-      eventLoopDelayMaxMs: eld.max / 1e6,
-      insertMs: summarize(samples.insert),
-      publishMs: summarize(samples.publish),
-      flushMs: summarize(samples.flush),
-      verifyMs: summarize(samples.verify),
-    };
-  },
-};
+const phases = serverPhases(['insert', 'publish', 'flush', 'verify'], { loopDelayMax: true });
+const record = phases.record;
 
 // --------------------------------------------------------------------------------------------
 // The bare limit: node:http, an in-memory set of responses, one write loop per POST.
@@ -164,13 +115,12 @@ function parleyHost() {
   let parley;
   let dbFile;
   let dataDir;
-  const imp = (rel) => import(pathToFileURL(path.join(serverDist, rel)).href);
   return {
     async start(dir) {
       dataDir = dir;
-      const { buildServer } = await imp('app.js');
-      const { loadConfig } = await imp('config/index.js');
-      const { SQLITE_FILE_NAME } = await imp('store/index.js');
+      const { buildServer } = await importDist('app.js');
+      const { loadConfig } = await importDist('config/index.js');
+      const { SQLITE_FILE_NAME } = await importDist('store/index.js');
       dbFile = path.join(dataDir, SQLITE_FILE_NAME);
       parley = await buildServer({
         config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }),
@@ -178,26 +128,8 @@ function parleyHost() {
       // Instrumentation only (the server code is untouched): time the message insert (the commit),
       // the synchronous fan-out of chat events (serialise once + one write per stream) and the
       // access-token check every authenticated request makes.
-      const messages = parley.ctx.store.messages;
-      const insert = messages.insert.bind(messages);
-      messages.insert = async (m) => {
-        const t0 = performance.now();
-        try {
-          return await insert(m);
-        } finally {
-          record('insert', performance.now() - t0);
-        }
-      };
-      const signer = parley.ctx.signer;
-      const verify = signer.verify.bind(signer);
-      signer.verify = async (...args) => {
-        const t0 = performance.now();
-        try {
-          return await verify(...args);
-        } finally {
-          record('verify', performance.now() - t0);
-        }
-      };
+      timeAsync(parley.ctx.store.messages, 'insert', (ms) => record('insert', ms));
+      timeAsync(parley.ctx.signer, 'verify', (ms) => record('verify', ms));
       const bus = parley.ctx.bus;
       const publish = bus.publish.bind(bus);
       bus.publish = (envelope) => {
@@ -213,28 +145,8 @@ function parleyHost() {
     },
     streams: () => parley.hub.connectionCount(),
 
-    /**
-     * Sessions for `count` devices of one user, through the same function `POST /token/login`
-     * calls once the password is verified (services/sessions.issueSession): the rows and tokens
-     * are the real ones; only the argon2 verify (~10 ms of CPU each) is skipped.
-     */
-    async mintSessions(uid, prefix, count) {
-      const { issueSession } = await imp('services/sessions.js');
-      const user = await parley.ctx.store.users.get(uid);
-      if (!user) throw new Error(`no user ${uid}`);
-      const tokens = [];
-      // One transaction per 500 sessions, so minting is not paced by one fsync per row.
-      for (let i = 0; i < count; i += 500) {
-        await parley.ctx.store.transaction(async (tx) => {
-          for (let k = i; k < Math.min(count, i + 500); k++) {
-            tokens.push(
-              (await issueSession({ ...parley.ctx, store: tx }, user, `${prefix}-${k}`, null)).token,
-            );
-          }
-        });
-      }
-      return tokens;
-    },
+    /** Stream tokens for one user's devices, as a login would issue them (see parley-dist.mjs). */
+    mintSessions: (uid, prefix, count) => mintSessions(parley, uid, prefix, count),
 
     async countMessages() {
       const db = new Database(dbFile, { readonly: true, fileMustExist: true });
@@ -368,4 +280,4 @@ function parleyHost() {
 }
 
 const target = kind === 'bare' ? bareHost() : parleyHost();
-serveIpc({ ...common, ...target });
+serveIpc({ ...phases.commands, ...target });

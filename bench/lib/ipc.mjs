@@ -1,8 +1,10 @@
 /**
- * A tiny request/response layer over the Node IPC channel: the orchestrator (`bench/run.mjs`) calls
- * named commands in its children (the server host and the load client) and awaits their answers.
+ * A tiny request/response layer over the Node IPC channel: the orchestrator (`bench/run.mjs`,
+ * `bench/cluster.mjs`) calls named commands in its children (server processes, the load client)
+ * and awaits their answers.
  */
 import { spawn, execFileSync } from 'node:child_process';
+import path from 'node:path';
 
 /** In a child: answer `{ id, cmd, args }` messages with `{ id, result }` or `{ id, error }`. */
 export function serveIpc(handlers) {
@@ -96,4 +98,40 @@ export function spawnChild(script, { args = [], cpu, nodeArgs = [], label = scri
       clearTimeout(kill);
     },
   };
+}
+
+/**
+ * The children of one harness run, so that every way a run ends (done, error, watchdog, signal)
+ * can stop whichever are still running, each by its pid. All get --expose-gc: memory is read
+ * after gc. `pin`: each is pinned to the CPU it is started with.
+ */
+export class Children {
+  live = new Set();
+
+  constructor(dir, { pin }) {
+    this.dir = dir;
+    this.pin = pin;
+  }
+
+  start(script, cpu, label, { args = [], nodeArgs = [] } = {}) {
+    const child = spawnChild(path.join(this.dir, script), {
+      args,
+      cpu: this.pin ? cpu : undefined,
+      nodeArgs: ['--expose-gc', ...nodeArgs],
+      label,
+    });
+    this.live.add(child);
+    return child;
+  }
+
+  async stop(child) {
+    await child.kill();
+    this.live.delete(child);
+  }
+
+  stopAll() {
+    const all = [...this.live];
+    this.live.clear();
+    return Promise.allSettled(all.map((c) => c.kill()));
+  }
 }
