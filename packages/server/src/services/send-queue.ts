@@ -30,6 +30,14 @@ export class SendQueue {
     private readonly lock: Lock,
   ) {}
 
+  /**
+   * Runs another commit-and-publish under the same lock (user log rows), so its events too reach
+   * every node in the order of their commits.
+   */
+  ordered<T>(commitAndPublish: () => Promise<T>): Promise<T> {
+    return this.lock.run(commitAndPublish);
+  }
+
   /** Resolves once the record is committed and published. */
   send(message: NewMessage, audience: Audience): Promise<ChatMessage> {
     return new Promise((resolve, reject) => {

@@ -20,7 +20,7 @@ import type { Actor, Ctx } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
 import { isUniqueViolation } from '../store/index.js';
 import { readSetting, writeSetting } from './settings.js';
-import { announceNewUser, createLog, normaliseEmail, passwordAccount } from './users.js';
+import { announceNewUser, commitUserLog, createLog, normaliseEmail, passwordAccount } from './users.js';
 import { userInfo } from './views.js';
 
 const LOGO_SIZE = 240;
@@ -36,8 +36,8 @@ export async function createAdmin(ctx: Ctx, req: CreateAdminRequest): Promise<Us
   const passwordHash = await hashPassword(req.password);
   const now = ctx.now();
   const alreadyInitialized = () => forbidden('the server already has users');
-  const created = await ctx.store
-    .transaction(async (tx) => {
+  const created = await commitUserLog(ctx, () =>
+    ctx.store.transaction(async (tx) => {
       if ((await tx.users.count()) > 0) throw alreadyInitialized();
       const user = await tx.users.create(
         passwordAccount({
@@ -55,13 +55,13 @@ export async function createAdmin(ctx: Ctx, req: CreateAdminRequest): Promise<Us
       // has committed by now and is counted: exactly one racer becomes the administrator.
       if ((await tx.users.count()) > 1) throw alreadyInitialized();
       return { user, log };
-    })
-    .catch((err: unknown) => {
-      // A racer with the same email or name: someone else was first.
-      if (isUniqueViolation(err)) throw alreadyInitialized();
-      throw err;
-    });
-  await announceNewUser(ctx, created.user, created.log);
+    }),
+  ).catch((err: unknown) => {
+    // A racer with the same email or name: someone else was first.
+    if (isUniqueViolation(err)) throw alreadyInitialized();
+    throw err;
+  });
+  await announceNewUser(ctx, created.user);
   return userInfo(created.user);
 }
 

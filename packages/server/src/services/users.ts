@@ -34,8 +34,8 @@ export async function register(ctx: Ctx, req: RegisterRequest): Promise<LoginRes
   const now = ctx.now();
   const passwordHash = await hashPassword(req.password);
 
-  const { user, log, joinedGid } = await ctx.store
-    .transaction(async (tx) => {
+  const { user, joinedGid } = await commitUserLog(ctx, () =>
+    ctx.store.transaction(async (tx) => {
       if (token && !(await consumeInvite(tx, token, now))) {
         throw new AppError('precondition_failed', 'invite link is invalid or expired');
       }
@@ -60,10 +60,10 @@ export async function register(ctx: Ctx, req: RegisterRequest): Promise<LoginRes
         }
       }
       return { user: created, log: entry, joinedGid: gid };
-    })
-    .catch(mapUniqueViolation);
+    }),
+  ).catch(mapUniqueViolation);
 
-  await announceNewUser(ctx, user, log, joinedGid);
+  await announceNewUser(ctx, user, joinedGid);
   return issueSession(ctx, user, req.device ?? 'browser', req.device_token ?? null);
 }
 
@@ -93,14 +93,26 @@ export function passwordAccount(a: {
   };
 }
 
-/** Tells everyone about a new account and adds it to every public channel's member view. */
-export async function announceNewUser(
+/**
+ * Commits a change that appends a user log row and publishes that row, under the send lock: rows
+ * reach streams on every node in version order, so `users_version` stays an exact resume cursor.
+ * `publish: false` keeps the row to the log (guests are never announced).
+ */
+export function commitUserLog<T extends { log: UserLog; publish?: boolean }>(
   ctx: Ctx,
-  user: UserRecord,
-  log: UserLog,
-  privateGid?: number,
-): Promise<void> {
-  await ctx.bus.publish({ audience: { kind: 'all' }, event: { type: 'users_log', logs: [log] } });
+  commit: () => Promise<T>,
+): Promise<T> {
+  return ctx.sends.ordered(async () => {
+    const result = await commit();
+    if (result.publish !== false) {
+      await ctx.bus.publish({ audience: { kind: 'all' }, event: { type: 'users_log', logs: [result.log] } });
+    }
+    return result;
+  });
+}
+
+/** Adds a new account (its log row already published) to every public channel's member view. */
+export async function announceNewUser(ctx: Ctx, user: UserRecord, privateGid?: number): Promise<void> {
   const groups = await ctx.store.groups.listVisibleTo(user.uid);
   for (const g of groups.filter((g) => g.is_public)) {
     await ctx.bus.publish({
@@ -175,8 +187,8 @@ export async function updateProfile(ctx: Ctx, actor: Actor, req: UpdateUserReque
 /** Updates a user and publishes a `users_log` row holding only what changed. */
 async function applyUserUpdate(ctx: Ctx, uid: number, patch: UserPatch): Promise<UserRecord> {
   const now = ctx.now();
-  const { user, log } = await ctx.store
-    .transaction(async (tx) => {
+  const { user } = await commitUserLog(ctx, () =>
+    ctx.store.transaction(async (tx) => {
       const updated = await tx.users.update(uid, { ...patch, updated_at: now });
       if (!updated) throw notFound('no such user');
       const entry = await tx.userLog.append({
@@ -190,11 +202,9 @@ async function applyUserUpdate(ctx: Ctx, uid: number, patch: UserPatch): Promise
         ...(patch.is_admin !== undefined && { is_admin: updated.is_admin }),
         ...(patch.email !== undefined && { email: updated.email }),
       });
-      return { user: updated, log: entry };
-    })
-    .catch(mapUniqueViolation);
-  if (user.create_by !== 'guest')
-    await ctx.bus.publish({ audience: { kind: 'all' }, event: { type: 'users_log', logs: [log] } });
+      return { user: updated, log: entry, publish: updated.create_by !== 'guest' };
+    }),
+  ).catch(mapUniqueViolation);
   return user;
 }
 
@@ -239,17 +249,19 @@ export async function deleteAccount(ctx: Ctx, actor: Actor): Promise<void> {
     if (admins.length === 0) throw forbidden('the last administrator cannot delete their account');
   }
   await leaveAllGroups(ctx, actor.uid);
-  const log = await ctx.store.transaction(async (tx) => {
-    await tx.sessions.deleteAllDevices(actor.uid);
-    await tx.users.delete(actor.uid);
-    return tx.userLog.append({ ...EMPTY_LOG, action: 'delete', uid: actor.uid });
+  await commitUserLog(ctx, async () => {
+    const log = await ctx.store.transaction(async (tx) => {
+      await tx.sessions.deleteAllDevices(actor.uid);
+      await tx.users.delete(actor.uid);
+      return tx.userLog.append({ ...EMPTY_LOG, action: 'delete', uid: actor.uid });
+    });
+    await ctx.bus.publish({
+      audience: { kind: 'users', uids: [actor.uid] },
+      event: { type: 'kick', reason: 'delete_user' },
+      close: true,
+    });
+    return { log };
   });
-  await ctx.bus.publish({
-    audience: { kind: 'users', uids: [actor.uid] },
-    event: { type: 'kick', reason: 'delete_user' },
-    close: true,
-  });
-  await ctx.bus.publish({ audience: { kind: 'all' }, event: { type: 'users_log', logs: [log] } });
 }
 
 export function normaliseEmail(email: string): string {

@@ -79,6 +79,29 @@ describe('across nodes', () => {
     }
   });
 
+  it('keeps users_log rows in version order on every node while profiles change on all three', async () => {
+    const admin = await createAdmin(t);
+    const users = [admin, await createUser(t, 'alice'), await createUser(t, 'bob')];
+    const streams = await Promise.all(users.map((u, i) => open(node(i), u.token)));
+    await Promise.all(streams.map((s) => s.ready()));
+    const renames = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        apiClient(node(i % 3)).request('PUT', '/user', {
+          token: users[i % 3]!.token,
+          json: { name: `name-${i % 3}-${i}` },
+        }),
+      ),
+    );
+    expect(renames.map((r) => r.status)).toEqual(renames.map(() => 200));
+    const versions = (s: (typeof streams)[number]) =>
+      s.events.flatMap((e) => (e.type === 'users_log' ? e.logs.map((l) => l.log_id) : []));
+    for (const s of streams) {
+      await s.waitFor(() => versions(s).length >= 30);
+      const seen = versions(s);
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    }
+  });
+
   it('shows a user online while any node holds a stream of theirs', async () => {
     const admin = await createAdmin(t);
     const alice = await createUser(t, 'alice');
