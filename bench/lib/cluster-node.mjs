@@ -11,7 +11,7 @@
  *   lockWait     lock.run called → lock held (in scaled mode: the advisory-lock round trip)
  *   lockHold     lock held, per batch: commit, previous-mid read, the batch's publishes
  *   batch        sends per batch
- *   commit       store.transaction (on the measured paths only send batches open transactions)
+ *   commit       messages.insertMany: one send batch's transaction
  *   publish      bus.publish of one chat event until it resolves (Redis: the PUBLISH round trip;
  *                in-process: the synchronous delivery to this node's streams)
  *   fanout       this node's hub delivering chat events to its streams, until the sockets are
@@ -67,7 +67,7 @@ function instrument(ctx) {
     };
     instrumented.push('batch');
   }
-  wrapAsync(ctx.store, 'transaction', 'commit');
+  wrapAsync(ctx.store.messages, 'insertMany', 'commit');
   wrapAsync(ctx.bus, 'publish', 'publish', (envelope) => envelope?.event?.type === 'chat');
   // The hub's subscription: both buses keep their handlers in a Set named `handlers`. Wrapped in
   // place, so delivery order is unchanged; skipped if that ever changes.

@@ -128,7 +128,7 @@ function parleyHost() {
       // Instrumentation only (the server code is untouched): time the message insert (the commit),
       // the synchronous fan-out of chat events (serialise once + one write per stream) and the
       // access-token check every authenticated request makes.
-      timeAsync(parley.ctx.store.messages, 'insert', (ms) => record('insert', ms));
+      timeAsync(parley.ctx.store.messages, 'insertMany', (ms) => record('insert', ms));
       timeAsync(parley.ctx.signer, 'verify', (ms) => record('verify', ms));
       const bus = parley.ctx.bus;
       const publish = bus.publish.bind(bus);
