@@ -171,7 +171,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       await hub.stop();
       await app.close();
       await (scaled ? scaled.close() : bus.close());
-      (blobs as { close?: () => void }).close?.();
+      if (!options.blobs) blobs.close();
       if (!options.store) await store.close();
     },
   };

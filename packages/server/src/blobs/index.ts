@@ -13,6 +13,8 @@ export interface Blobs {
   delete(key: string): Promise<void>;
   /** Resolves when the storage can be used now, rejects otherwise (for readiness checks). */
   check(): Promise<void>;
+  /** Releases what the adapter holds open (connections); called once, at shutdown. */
+  close(): void;
 }
 
 const KEY = /^[a-z0-9_-]+(\/[a-z0-9_.-]+)*$/;
@@ -51,6 +53,8 @@ export class LocalBlobs implements Blobs {
     await mkdir(this.root, { recursive: true });
     await access(this.root, constants.W_OK);
   }
+
+  close(): void {}
 
   private file(key: string): string {
     assertBlobKey(key);
