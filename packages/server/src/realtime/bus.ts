@@ -20,6 +20,11 @@ export interface Envelope {
    * mid knows it missed a record (its publisher died after commit) and fetches it first.
    */
   prevMid?: number;
+  /**
+   * The event already serialised as JSON, when it arrived that way (from Redis): the hub builds
+   * the SSE frame from it instead of serialising the event again on every node.
+   */
+  eventJson?: string;
 }
 
 export interface EventBus {

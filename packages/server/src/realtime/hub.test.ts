@@ -36,6 +36,21 @@ describe('Hub', () => {
     await hub.stop();
   });
 
+  it('writes an event that arrived serialised as it came, without serialising it again', async () => {
+    const bus = new InProcessBus();
+    const hub = new Hub(bus);
+    await hub.start();
+    const a = sink();
+    const conn = new StreamConnection('1', 1, 'web:a', a.s, (x) => hub.remove(x));
+    hub.add(conn);
+    conn.goLive(0);
+    // Spaced as JSON.stringify would not: the frame must carry this text, not a re-serialisation.
+    const eventJson = '{"type": "heartbeat", "time": 7}';
+    await bus.publish({ audience: { kind: 'all' }, event: { type: 'heartbeat', time: 7 }, eventJson });
+    expect(a.frames).toEqual([`data: ${eventJson}\n\n`]);
+    await hub.stop();
+  });
+
   it('queues live frames during the initial sync and drops chat records the backlog carried', async () => {
     const out = sink();
     const conn = new StreamConnection('1', 1, 'd', out.s, () => {});

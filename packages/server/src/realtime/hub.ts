@@ -158,10 +158,10 @@ export class Hub {
     this.eachConnection((c) => c.close(retryMs * (0.5 + Math.random())));
   }
 
-  private dispatch({ audience, event, close }: Envelope): void {
+  private dispatch({ audience, event, close, eventJson }: Envelope): void {
     const targets = this.targets(audience);
     if (targets.length === 0) return;
-    const frame = frameOf(event);
+    const frame = eventJson !== undefined ? `data: ${eventJson}\n\n` : frameOf(event);
     const mid = event.type === 'chat' ? event.mid : undefined;
     for (const conn of targets) conn.deliver(frame, mid, close === true);
   }

@@ -49,7 +49,7 @@ export class RedisBus implements EventBus {
       if (channel !== o.channel) return;
       let envelope: Envelope;
       try {
-        envelope = JSON.parse(message) as Envelope;
+        envelope = decode(message);
       } catch (err) {
         // Only nodes publish here; anything else on the channel is dropped, not fatal.
         o.log.warn({ err }, 'unreadable event on the bus');
@@ -86,7 +86,7 @@ export class RedisBus implements EventBus {
     // would hold the send lock (and every node's sends) for the command timeout each time.
     if (!this.live) return;
     try {
-      await this.o.pub.publish(this.o.channel, JSON.stringify(envelope));
+      await this.o.pub.publish(this.o.channel, encode(envelope));
     } catch (err) {
       // Never fails the request: what was published follows a commit. A missed chat record is
       // refetched by the next one's `prevMid`; anything else is lost with the streams we close.
@@ -146,4 +146,21 @@ export class RedisBus implements EventBus {
     })();
     return this.goingLive;
   }
+}
+
+/**
+ * Wire format: the routing header as one line of JSON, then the event's JSON. JSON.stringify
+ * never writes a raw newline, so the first one splits them; the event's text travels as is and
+ * becomes each node's SSE frame without being serialised again.
+ */
+function encode({ event, eventJson, ...header }: Envelope): string {
+  return `${JSON.stringify(header)}\n${eventJson ?? JSON.stringify(event)}`;
+}
+
+function decode(message: string): Envelope {
+  const split = message.indexOf('\n');
+  if (split < 0) throw new Error('no event in the message');
+  const eventJson = message.slice(split + 1);
+  const header = JSON.parse(message.slice(0, split)) as Omit<Envelope, 'event' | 'eventJson'>;
+  return { ...header, event: JSON.parse(eventJson) as Envelope['event'], eventJson };
 }
