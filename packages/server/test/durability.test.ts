@@ -3,54 +3,33 @@
  * middle of a burst of sends, restarted on the same data, and must hold every message it
  * acknowledged; a client resuming with its `after_mid` then gets exactly the ones it had not seen.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestStore, type TestStore } from './support/databases.js';
 import { openTestStream } from './support/sse.js';
+import { startNodeProcess, type NodeProcess } from './support/node-process.js';
 import { freePort } from './support/ports.js';
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
+/** The server process opens the database itself, from the same settings as this test's store. */
+const startNode = (port: number) =>
+  startNodeProcess({
+    port,
+    env: { DATA_DIR: db.dataDir, LOG_LEVEL: 'error', DATABASE_URL: db.databaseUrl },
+    logFile: path.join(db.dataDir, 'node.log'),
+  });
 
 let db: TestStore;
-let child: ChildProcess | undefined;
+let child: NodeProcess | undefined;
 
 beforeEach(async () => {
-  if (!existsSync(MAIN)) throw new Error(`build the server first (npm run build): ${MAIN} is missing`);
   db = await createTestStore();
   // The server process opens the database itself; this store only prepared (migrated) it.
   await db.store.close();
 });
 afterEach(async () => {
-  child?.kill('SIGKILL');
+  await child?.signal('SIGKILL');
   await db.cleanup();
 });
-
-async function startNode(port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, [MAIN], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: db.dataDir,
-      LOG_LEVEL: 'error',
-      ...(db.databaseUrl && { DATABASE_URL: db.databaseUrl }),
-    },
-    stdio: 'ignore',
-  });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return proc;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const api =
   (port: number) => async (method: string, p: string, token?: string, body?: unknown, text?: string) => {
@@ -100,8 +79,7 @@ it('keeps every acknowledged message through a SIGKILL and replays the missed on
   };
   const senders = [1, 2, 3, 4].map(sender);
   while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 5));
-  child.kill('SIGKILL');
-  await new Promise((r) => child!.once('exit', r));
+  await child.signal('SIGKILL');
   stop = true;
   await Promise.all(senders);
   expect(acknowledged.length).toBeGreaterThanOrEqual(40);

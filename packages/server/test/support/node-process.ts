@@ -1,0 +1,69 @@
+/**
+ * One built Parley server (`dist/main.js`) as a process of its own on a loopback port, as it runs
+ * in production: for the crash and failover tests. Its output goes to `logFile`, for the
+ * post-mortem of a failed test.
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
+const START_TIMEOUT_MS = 30_000;
+
+export interface NodeProcess {
+  readonly url: string;
+  isRunning(): boolean;
+  /** Sends `signal` (SIGKILL: a crash; SIGTERM: a graceful shutdown) and waits for the exit. */
+  signal(signal: NodeJS.Signals): Promise<void>;
+}
+
+export interface NodeProcessOptions {
+  port: number;
+  /** Configuration beyond PORT and HOST (DATA_DIR, DATABASE_URL, REDIS_URL, …). */
+  env: Record<string, string | undefined>;
+  logFile: string;
+}
+
+/** Starts the node and resolves once it answers `/ready`. */
+export async function startNodeProcess(options: NodeProcessOptions): Promise<NodeProcess> {
+  if (!existsSync(MAIN)) throw new Error(`build the server first (npm run build): ${MAIN} is missing`);
+  const fd = openSync(options.logFile, 'a');
+  const proc = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH, PORT: String(options.port), HOST: '127.0.0.1', ...options.env },
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  const url = `http://127.0.0.1:${options.port}`;
+  const node: NodeProcess = {
+    url,
+    isRunning: () => proc.exitCode === null && proc.signalCode === null,
+    async signal(signal) {
+      if (!node.isRunning()) return;
+      const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+      proc.kill(signal);
+      await exited;
+    },
+  };
+  try {
+    await waitReady(url, node, options.logFile);
+  } catch (err) {
+    await node.signal('SIGKILL');
+    throw err;
+  }
+  return node;
+}
+
+async function waitReady(url: string, node: NodeProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (!node.isRunning()) throw new Error(`node at ${url} exited while starting; see ${logFile}`);
+    try {
+      if ((await fetch(`${url}/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`node at ${url} not ready after 30 s; see ${logFile}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
