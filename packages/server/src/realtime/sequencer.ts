@@ -20,6 +20,7 @@ export class ChatSequencer {
   /** The newest mid delivered or known to be covered; undefined until `reset` has read it. */
   private lastMid: number | undefined;
   private chain: Promise<void> = Promise.resolve();
+  private queued = 0;
 
   constructor(
     private readonly source: SequencerSource,
@@ -48,22 +49,40 @@ export class ChatSequencer {
 
   accept(envelope: Envelope): void {
     const { event, prevMid } = envelope;
-    if (event.type !== 'chat' || prevMid === undefined) {
-      // Nothing to check: pass it on in arrival order behind any recovery in progress.
-      void this.enqueue(async () => this.deliver(envelope));
+    const gap =
+      event.type === 'chat' && prevMid !== undefined && this.lastMid !== undefined && prevMid > this.lastMid;
+    if (this.queued === 0 && !gap) {
+      // The common case, on the fan-out path of every event: nothing waits ahead of it and
+      // nothing is missing, so it is passed on now rather than a tick later.
+      this.pass(envelope);
       return;
     }
     void this.enqueue(async () => {
-      if (this.lastMid !== undefined && prevMid > this.lastMid) {
+      if (
+        event.type === 'chat' &&
+        prevMid !== undefined &&
+        this.lastMid !== undefined &&
+        prevMid > this.lastMid
+      ) {
         for (const missed of await this.source.recover(this.lastMid, prevMid)) this.deliver(missed);
       }
-      this.deliver(envelope);
-      if (this.lastMid !== undefined) this.lastMid = Math.max(this.lastMid, event.mid);
+      this.pass(envelope);
     });
   }
 
+  private pass(envelope: Envelope): void {
+    this.deliver(envelope);
+    const { event } = envelope;
+    if (event.type === 'chat' && this.lastMid !== undefined) this.lastMid = Math.max(this.lastMid, event.mid);
+  }
+
+  /** Runs `step` after every step queued before it; `queued` counts the ones not yet finished. */
   private enqueue(step: () => Promise<void>): Promise<void> {
-    this.chain = this.chain.then(step).catch(this.onError);
+    this.queued++;
+    this.chain = this.chain
+      .then(step)
+      .catch(this.onError)
+      .finally(() => void this.queued--);
     return this.chain;
   }
 }
