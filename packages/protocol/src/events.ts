@@ -80,6 +80,9 @@ export const ServerConfigChangedEvent = Event('server_config_changed', {
   organization_logo: Nullable(Type.String()),
   ...UpdateSystemCommonRequest.properties,
 });
+/** Every message, or one channel's history, was cleared; the client drops what it holds (API.md §9.3). */
+export const MessageClearedEvent = Event('message_cleared', { latest_deleted_mid: Id });
+export const GroupMessageClearedEvent = Event('group_message_cleared', { gid: Id });
 
 export const ServerEvent = Type.Union([
   ReadyEvent,
@@ -100,6 +103,8 @@ export const ServerEvent = Type.Union([
   ChatEvent,
   KickEvent,
   ServerConfigChangedEvent,
+  MessageClearedEvent,
+  GroupMessageClearedEvent,
 ]);
 export type ServerEvent = Type.Static<typeof ServerEvent>;
 export type ServerEventType = ServerEvent['type'];

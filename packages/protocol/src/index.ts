@@ -1,5 +1,6 @@
 export * from './common.js';
 export * from './errors.js';
+export * from './event-check.js';
 export * from './events.js';
 export * from './groups.js';
 export * from './limits.js';

@@ -2,7 +2,8 @@
  * A client that keeps its event stream the way a real client does: when the stream ends it
  * reconnects (through the balancer, to whichever node) with `after_mid` = the last chat mid it
  * received, retrying while nodes answer 502/503. Records every chat mid in arrival order, so a
- * test can demand exactly the committed records, once each, in order.
+ * test can demand exactly the committed records, once each, in order. Frames are checked against
+ * the protocol as in `sse.ts`; `waitFor` fails on the first that does not match.
  */
 import { openTestStream, type TestStream } from './sse.js';
 
@@ -17,6 +18,8 @@ export class ResumingStream {
   readonly retryHints: number[] = [];
   private lastMid: number;
   private current: TestStream | undefined;
+  /** Every stream opened, so a frame that broke the protocol on any of them fails `waitFor`. */
+  private readonly opened: TestStream[] = [];
   private stopped = false;
   private loop: Promise<void> | undefined;
 
@@ -40,6 +43,8 @@ export class ResumingStream {
   async waitFor(expected: readonly number[], ms = 20_000): Promise<void> {
     const deadline = Date.now() + ms;
     for (;;) {
+      const invalid = this.opened.find((s) => s.invalid)?.invalid;
+      if (invalid) throw invalid;
       const have = new Set(this.mids);
       const missing = expected.filter((m) => !have.has(m));
       if (missing.length === 0) return;
@@ -58,12 +63,14 @@ export class ResumingStream {
     await this.loop;
   }
 
-  private open(url: string): Promise<TestStream> {
-    return openTestStream(url, this.token, { after_mid: this.lastMid }, {}, (event) => {
+  private async open(url: string): Promise<TestStream> {
+    const stream = await openTestStream(url, this.token, { after_mid: this.lastMid }, {}, (event) => {
       if (event.type !== 'chat') return;
       this.mids.push(event.mid);
       this.lastMid = Math.max(this.lastMid, event.mid);
     });
+    this.opened.push(stream);
+    return stream;
   }
 
   private async keep(first: TestStream): Promise<void> {

@@ -1,9 +1,11 @@
 /**
  * A real event-stream client for tests: reads `GET /api/user/events` over HTTP and parses the
- * `data:` frames, so tests see exactly the bytes a browser's EventSource would.
+ * `data:` frames, so tests see exactly the bytes a browser's EventSource would. Every frame is
+ * checked against the protocol's `ServerEvent`: the first one that does not match fails the test
+ * with the field that is wrong (waiters reject, and `streamsClosedAfterEach` checks after each test).
  */
 import http from 'node:http';
-import type { ServerEvent } from '@parley/protocol';
+import { checkServerEvent, type ServerEvent } from '@parley/protocol';
 import { afterEach } from 'vitest';
 
 export interface TestStream {
@@ -12,6 +14,8 @@ export interface TestStream {
   events: ServerEvent[];
   /** The reconnect delay of the last SSE `retry:` field, if the server sent one. */
   readonly retryMs: number | undefined;
+  /** Set by the first frame that is not a valid `ServerEvent`; later frames are ignored. */
+  readonly invalid: Error | undefined;
   /** Resolves with the first event (from the start of the stream) matching `pred`, waiting up to `ms`. */
   waitFor<T extends ServerEvent>(pred: (e: ServerEvent) => e is T, ms?: number): Promise<T>;
   waitFor(pred: (e: ServerEvent) => boolean, ms?: number): Promise<ServerEvent>;
@@ -42,10 +46,29 @@ export async function openTestStream(
   req.on('error', () => {}); // destroyed by close()
   const events: ServerEvent[] = [];
   let retryMs: number | undefined;
-  const waiters: { pred: (e: ServerEvent) => boolean; resolve: (e: ServerEvent) => void }[] = [];
+  let invalid: Error | undefined;
+  const waiters: {
+    pred: (e: ServerEvent) => boolean;
+    resolve: (e: ServerEvent) => void;
+    reject: (err: Error) => void;
+  }[] = [];
   let endResolve: () => void = () => {};
   const ended = new Promise<void>((r) => (endResolve = r));
   res.once('close', () => endResolve());
+
+  const reject = (err: Error) => {
+    invalid = err;
+    for (const w of waiters.splice(0)) w.reject(err);
+  };
+
+  const read = (data: string) => {
+    if (invalid) return;
+    try {
+      push(checkServerEvent(JSON.parse(data)));
+    } catch (err) {
+      reject(new Error(`bad frame ${data.slice(0, 300)}: ${err instanceof Error ? err.message : err}`));
+    }
+  };
 
   const push = (event: ServerEvent) => {
     events.push(event);
@@ -68,7 +91,7 @@ export async function openTestStream(
         const frame = buffer.slice(0, idx);
         buffer = buffer.slice(idx + 2);
         for (const line of frame.split('\n')) {
-          if (line.startsWith('data: ')) push(JSON.parse(line.slice(6)) as ServerEvent);
+          if (line.startsWith('data: ')) read(line.slice(6));
           if (line.startsWith('retry: ')) retryMs = Number(line.slice(7));
         }
       }
@@ -80,13 +103,18 @@ export async function openTestStream(
   const waitFor = (pred: (e: ServerEvent) => boolean, ms = 5000): Promise<ServerEvent> => {
     const found = events.find(pred);
     if (found) return Promise.resolve(found);
+    if (invalid) return Promise.reject(invalid);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () =>
           reject(new Error(`no matching event within ${ms} ms; got ${events.map((e) => e.type).join(',')}`)),
         ms,
       );
-      waiters.push({ pred, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+      waiters.push({
+        pred,
+        resolve: (e) => (clearTimeout(timer), resolve(e)),
+        reject: (err) => (clearTimeout(timer), reject(err)),
+      });
     });
   };
 
@@ -96,6 +124,9 @@ export async function openTestStream(
     events,
     get retryMs() {
       return retryMs;
+    },
+    get invalid() {
+      return invalid;
     },
     waitFor: waitFor as TestStream['waitFor'],
     ready: async (ms?: number) => void (await waitFor((e) => e.type === 'ready', ms)),
@@ -114,7 +145,10 @@ export const chats = (events: ServerEvent[]) =>
 export function streamsClosedAfterEach() {
   const opened: TestStream[] = [];
   afterEach(() => {
-    for (const s of opened.splice(0)) s.close();
+    const streams = opened.splice(0);
+    for (const s of streams) s.close();
+    const invalid = streams.find((s) => s.invalid)?.invalid;
+    if (invalid) throw invalid;
   });
   const open = async (...args: Parameters<typeof openTestStream>) => {
     const s = await openTestStream(...args);
