@@ -41,10 +41,12 @@ function setup(overrides: Partial<StreamDeps> = {}) {
     onKick: vi.fn(),
     onReconnecting: vi.fn(),
     onReady: vi.fn(),
+    // The top of each jitter range, so delays are exact: 1 s, 2 s, 4 s, ...
+    random: () => 1,
     ...overrides,
   };
   const client = createStreamClient(deps, {
-    reconnectDelayMs: 2000,
+    reconnect: { initialMs: 1000, maxMs: 30_000 },
     keepAliveMs: 20_000,
     limit: 500,
     batchMs: 16,
@@ -88,14 +90,14 @@ describe('stream client', () => {
     expect(deps.onReady).toHaveBeenCalledOnce();
   });
 
-  it('reconnects 2 s after an error, renewing the token first', async () => {
+  it('reconnects after an error, renewing the token first', async () => {
     const { client, sources, last, deps, statuses } = setup();
     client.start();
     last().open();
     last().fail();
     expect(sources[0]?.closed).toBe(true);
     expect(deps.onReconnecting).toHaveBeenCalledOnce();
-    await vi.advanceTimersByTimeAsync(1999);
+    await vi.advanceTimersByTimeAsync(999);
     expect(sources).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(deps.ensureFreshToken).toHaveBeenCalledOnce();
@@ -154,19 +156,21 @@ describe('stream client', () => {
     });
     client.start();
     last().fail();
-    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(sources).toHaveLength(1);
     expect(client.isRunning()).toBe(false);
   });
 
-  it('keeps retrying every 2 s while the renewal cannot reach the server', async () => {
+  it('keeps retrying, each time later, while the renewal cannot reach the server', async () => {
     let attempts = 0;
     const { client, sources, last } = setup({
       ensureFreshToken: () => (++attempts < 3 ? Promise.reject(new Error('network')) : Promise.resolve()),
     });
     client.start();
     last().fail();
-    await vi.advanceTimersByTimeAsync(6000);
+    await vi.advanceTimersByTimeAsync(1000 + 2000 + 3999);
+    expect(attempts).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
     expect(attempts).toBe(3);
     expect(sources).toHaveLength(2);
     expect(client.isRunning()).toBe(true);
@@ -179,7 +183,79 @@ describe('stream client', () => {
     last().open();
     afterMid = 99;
     last().fail();
-    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(sources[1]?.url).toContain('after_mid=99');
+  });
+
+  it('doubles the reconnect delay up to 30 s while connections fail, and starts over after ready', async () => {
+    const { client, sources, last } = setup();
+    client.start();
+    const delays: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const before = sources.length;
+      last().fail();
+      let waited = 0;
+      while (sources.length === before) {
+        await vi.advanceTimersByTimeAsync(500);
+        waited += 500;
+      }
+      delays.push(waited);
+    }
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+    last().open();
+    last().send({ type: 'ready' });
+    last().fail();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sources).toHaveLength(9);
+  });
+
+  it('draws each delay at random below the ceiling (full jitter)', async () => {
+    const draws = [0.25, 0.5, 0];
+    const { client, sources, last } = setup({ random: () => draws.shift() ?? 0 });
+    client.start();
+    last().fail();
+    await vi.advanceTimersByTimeAsync(249);
+    expect(sources).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sources).toHaveLength(2);
+    last().fail();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sources).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sources).toHaveLength(3);
+    last().fail();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sources).toHaveLength(4);
+  });
+});
+
+describe('frames', () => {
+  it('drops and logs, in development, a frame that breaks the protocol; passes valid ones', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { client, batches, last } = setup();
+    client.start();
+    last().open();
+    last().send({ type: 'user_joined_group', gid: 1, uid: ['2'] });
+    last().send({ type: 'group_message_cleared', gid: 1 });
+    last().send({ type: 'ready' });
+    expect(batches).toEqual([[{ type: 'group_message_cleared', gid: 1 }, { type: 'ready' }]]);
+    expect(error).toHaveBeenCalledOnce();
+    expect(String(error.mock.calls[0]?.[2])).toContain('/uid/0: must be integer');
+    error.mockRestore();
+  });
+
+  it('checks only the type in production builds', () => {
+    vi.stubEnv('DEV', false);
+    try {
+      const { client, batches, last } = setup();
+      client.start();
+      last().open();
+      last().send({ type: 'user_joined_group', gid: 1, uid: ['2'] });
+      last().send({ kind: 'no type' });
+      last().send({ type: 'ready' });
+      expect(batches).toEqual([[{ type: 'user_joined_group', gid: 1, uid: ['2'] }, { type: 'ready' }]]);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -1,5 +1,7 @@
 import type { KickReason } from '@parley/protocol';
 import type { StreamEvent, StreamStatus } from '../store';
+import { createBackoff, type BackoffOptions } from './backoff';
+import { readEvent } from './read-event';
 
 export interface EventSourceLike {
   onopen: ((event: Event) => void) | null;
@@ -28,10 +30,13 @@ export interface StreamDeps {
   onReady: () => void;
   /** A connection failed before it opened; lets the app check whether the token is still accepted. */
   onConnectFailed?: () => Promise<void>;
+  /** The jitter source of the reconnect back-off (`Math.random` unless a test fixes it). */
+  random?: () => number;
 }
 
 export interface StreamOptions {
-  reconnectDelayMs: number;
+  /** Failed connections are retried after a jittered, doubling delay, reset by each `ready`. */
+  reconnect: BackoffOptions;
   keepAliveMs: number;
   limit: number;
   /** Events are handed over in batches so a backlog of hundreds renders once, not hundreds of times. */
@@ -39,7 +44,7 @@ export interface StreamOptions {
 }
 
 export const DEFAULT_STREAM_OPTIONS: StreamOptions = {
-  reconnectDelayMs: 2000,
+  reconnect: { initialMs: 1000, maxMs: 30_000 },
   keepAliveMs: 20_000,
   limit: 500,
   batchMs: 16,
@@ -73,6 +78,7 @@ export function createStreamClient(
   let keepAliveTimer: ReturnType<typeof setTimeout> | null = null;
   let batchTimer: ReturnType<typeof setTimeout> | null = null;
   let queue: StreamEvent[] = [];
+  const backoff = createBackoff(options.reconnect, deps.random);
 
   const clearTimer = (timer: ReturnType<typeof setTimeout> | null) => {
     if (timer) clearTimeout(timer);
@@ -129,23 +135,20 @@ export function createStreamClient(
       // A rejected token clears the login, which ends streaming; anything else (server down) is retried.
       if (!deps.getToken()) return stop();
       if (!deps.isOnline()) return suspend();
-      return scheduleReconnect(options.reconnectDelayMs, opened);
+      return scheduleReconnect(backoff.next(), opened);
     }
     if (running && !source) connect();
   }
 
   function handleMessage(raw: string) {
-    let event: StreamEvent;
-    try {
-      event = JSON.parse(raw) as StreamEvent;
-    } catch {
-      return;
-    }
+    const event = readEvent(raw);
+    if (!event) return;
     switch (event.type) {
       case 'heartbeat':
         armKeepAlive();
         return;
       case 'ready':
+        backoff.reset();
         enqueue(event);
         flush();
         armKeepAlive();
@@ -182,7 +185,7 @@ export function createStreamClient(
     current.onerror = () => {
       closeSource();
       deps.onStatus('disconnected');
-      if (deps.isOnline()) scheduleReconnect(options.reconnectDelayMs, opened);
+      if (deps.isOnline()) scheduleReconnect(backoff.next(), opened);
     };
   }
 
@@ -190,6 +193,7 @@ export function createStreamClient(
     if (running) return;
     running = true;
     everOpened = false;
+    backoff.reset();
     connect();
   }
 
