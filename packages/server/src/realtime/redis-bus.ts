@@ -7,6 +7,7 @@
  * Pub/sub forgets what it could not deliver. So while either connection is down the bus is not
  * live: streams are closed and refused, and clients resume from the database once it is back.
  */
+import { checkServerEvent } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Envelope, EventBus } from './bus.js';
@@ -162,5 +163,6 @@ function decode(message: string): Envelope {
   if (split < 0) throw new Error('no event in the message');
   const eventJson = message.slice(split + 1);
   const header = JSON.parse(message.slice(0, split)) as Omit<Envelope, 'event' | 'eventJson'>;
-  return { ...header, event: JSON.parse(eventJson) as Envelope['event'], eventJson };
+  // Checked, not cast: about 1 µs a message, and a malformed one is dropped before any stream sees it.
+  return { ...header, event: checkServerEvent(JSON.parse(eventJson)), eventJson };
 }

@@ -206,4 +206,26 @@ describe('across nodes', () => {
       redis.disconnect();
     }
   });
+
+  it('drops an envelope whose event is not a ServerEvent, and delivers the next', async () => {
+    const admin = await createAdmin(t);
+    const s = await open(node(1), admin.token);
+    await s.ready();
+    const { server_id } = (await t.request('GET', '/admin/system/organization')).json as {
+      server_id: string;
+    };
+    const redis = new Redis(inject('redisUrl'), { lazyConnect: true });
+    await redis.connect();
+    try {
+      const channel = redisKeys(server_id).events;
+      const header = JSON.stringify({ audience: { kind: 'all' } });
+      await redis.publish(channel, `${header}\n{"type":"users_state_changed","uid":"7","online":true}`);
+      await redis.publish(channel, `${header}\n{"type":"users_state_changed","uid":7,"online":true}`);
+      // The test stream fails on a bad frame, so arriving here means the first one never left the node.
+      await s.waitFor((e) => e.type === 'users_state_changed' && e.uid === 7);
+      expect(s.events.filter((e) => e.type === 'users_state_changed')).toHaveLength(1);
+    } finally {
+      redis.disconnect();
+    }
+  });
 });
