@@ -2,17 +2,52 @@
  * Each action, seen by one client: its state from the initial sync plus the live events equals the
  * state of a client that connects afresh afterwards (test/support/verify-action.ts).
  */
+import type { ServerEventType } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createChannel,
   createUser,
+  login,
   sendText,
   startTestServer,
   type TestServer,
   type TestUser,
 } from './support/server.js';
-import { verifyAction } from './support/verify-action.js';
+import { verifyAction as verify, type VerifyActionOptions } from './support/verify-action.js';
+
+/**
+ * Every event type, and where this file covers it or why it does not: the record is typed by the
+ * protocol, so an event added there fails the typecheck until it is listed here.
+ */
+const COVERAGE: Record<ServerEventType, 'live' | `not live: ${string}` | `not yet: ${string}`> = {
+  chat: 'live',
+  joined_group: 'live',
+  user_joined_group: 'live',
+  user_leaved_group: 'live',
+  kick_from_group: 'live',
+  group_changed: 'live',
+  users_log: 'live',
+  user_settings_changed: 'live',
+  server_config_changed: 'live',
+  ready: 'not live: ends the initial sync',
+  heartbeat: 'not live: a timer, not an action',
+  users_snapshot: 'not live: initial sync only',
+  users_state: 'not live: initial sync only',
+  related_groups: 'not live: initial sync only',
+  user_settings: 'not live: initial sync only',
+  users_state_changed: 'not live: presence follows streams, not actions (stream.test.ts)',
+  kick: 'not live: ends the stream (stream.test.ts, token.test.ts)',
+  pinned_message_updated: 'not yet: no endpoint pins messages',
+  message_cleared: 'not yet: no endpoint clears all messages',
+  group_message_cleared: 'not yet: no endpoint clears a channel',
+};
+const seen = new Set<ServerEventType>();
+
+/** `verifyAction`, recording which event types the cases covered. */
+async function verifyAction(...args: [TestServer, TestUser, () => Promise<unknown>, VerifyActionOptions]) {
+  for (const event of await verify(...args)) seen.add(event.type);
+}
 
 let t: TestServer;
 let admin: TestUser;
@@ -95,6 +130,36 @@ describe('channels', () => {
   });
 });
 
+describe('settings and configuration', () => {
+  it('reading on another device', async () => {
+    const gid = await createChannel(t, alice, { name: 'reads', is_public: false, members: [bob.uid] });
+    const mid = (await sendText(t, alice, { gid }, 'read me')).json as number;
+    const phone = await login(t, bob.email, bob.password);
+    await verifyAction(
+      t,
+      bob,
+      () =>
+        ok(t.request('POST', '/user/read-index', { token: phone.token, json: { groups: [{ gid, mid }] } })),
+      { peer: carol, events: ['user_settings_changed'] },
+    );
+  });
+
+  it('renaming the organization', async () => {
+    await verifyAction(
+      t,
+      bob,
+      () =>
+        ok(
+          t.request('PUT', '/admin/system/organization', {
+            token: admin.token,
+            json: { name: 'Renamed', description: 'now with a description' },
+          }),
+        ),
+      { peer: carol, events: ['server_config_changed'] },
+    );
+  });
+});
+
 describe('users', () => {
   it('a profile update, by someone else and by oneself', async () => {
     const update = (user: TestUser, name: string) =>
@@ -102,4 +167,9 @@ describe('users', () => {
     await verifyAction(t, bob, () => update(alice, 'Alice Liddell'), { peer: carol, events: ['users_log'] });
     await verifyAction(t, bob, () => update(bob, 'Robert'), { peer: carol, events: ['users_log'] });
   });
+});
+
+it('covered every event type it lists as live', () => {
+  const live = Object.entries(COVERAGE).filter(([, how]) => how === 'live');
+  expect(live.map(([type]) => type).filter((type) => !seen.has(type as ServerEventType))).toEqual([]);
 });

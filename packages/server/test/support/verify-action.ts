@@ -4,7 +4,7 @@
  * builds from a new stream's initial sync. Both are reduced with the web client's own reducers, so
  * a missing publish, a wrong audience or a reducer that misreads an event makes the states differ.
  */
-import type { ServerEvent, UserInfo } from '@parley/protocol';
+import type { Organization, ServerEvent, UserInfo } from '@parley/protocol';
 import { expect } from 'vitest';
 import type { Action } from '../../../web/src/lib/store/actions.js';
 import { rootReducer } from '../../../web/src/lib/store/root-reducer.js';
@@ -68,12 +68,25 @@ export async function verifyAction(
   return caused;
 }
 
-/** What the web client does on start-up: its login, `GET /user`, then the stream's initial sync. */
+/**
+ * What the web client does on start-up: its login, the organization, `GET /user`, then the
+ * stream's initial sync.
+ */
 async function bootstrap(t: TestServer, user: TestUser, sync: ServerEvent[]): Promise<AppState> {
-  const users = await t.request('GET', '/user', { token: user.token });
-  expect(users.status).toBe(200);
+  const [organization, users] = await Promise.all([
+    t.request('GET', '/admin/system/organization'),
+    t.request('GET', '/user', { token: user.token }),
+  ]);
+  expect([organization.status, users.status]).toEqual([200, 200]);
+  const org = organization.json as Organization;
   const actions: Action[] = [
     { type: 'auth/loggedIn', login: user.login, now: LOGIN_AT },
+    {
+      type: 'server/organization',
+      name: org.name,
+      description: org.description,
+      serverId: org.server_id || null,
+    },
     { type: 'users/loaded', users: users.json as UserInfo[] },
     { type: 'stream/events', events: sync },
   ];
