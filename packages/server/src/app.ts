@@ -22,7 +22,7 @@ import { InProcessBus, type EventBus } from './realtime/bus.js';
 import { Hub } from './realtime/hub.js';
 import { InProcessCounters } from './limits/counters.js';
 import { LoginLimit } from './limits/login-limit.js';
-import { Mutex } from './realtime/mutex.js';
+import { Mutex } from './concurrency/lock.js';
 import { openScaledMode, type ScaledMode } from './scaled.js';
 import { InProcessPresence, type Presence } from './realtime/presence.js';
 import { eventRoutes } from './routes/events.js';
@@ -94,10 +94,12 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   }
   const bus = options.bus ?? scaled?.bus ?? new InProcessBus();
   const blobs = options.blobs ?? (await openBlobs(config.blobs));
+  const hub = new Hub(bus);
   const ctx: Ctx = {
     store,
     blobs,
     bus,
+    hub,
     presence: options.presence ?? scaled?.presence ?? new InProcessPresence(),
     config,
     signer: new TokenSigner(secrets.token_key),
@@ -108,7 +110,6 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     now: options.now ?? Date.now,
     log: app.log,
   };
-  const hub = new Hub(bus);
   await hub.start();
   scaled?.presence.start((uids) => void announceOffline(ctx, uids));
 
@@ -141,7 +142,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       await api.register(userRoutes(ctx));
       await api.register(groupRoutes(ctx));
       await api.register(messageRoutes(ctx));
-      await api.register(eventRoutes(ctx, hub));
+      await api.register(eventRoutes(ctx));
       api.get('/spec', { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api' },

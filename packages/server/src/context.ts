@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config/index.js';
 import type { EventBus } from './realtime/bus.js';
+import type { Hub } from './realtime/hub.js';
 import type { LoginLimit } from './limits/login-limit.js';
 import type { SendQueue } from './services/send-queue.js';
 import type { Presence } from './realtime/presence.js';
@@ -15,6 +16,8 @@ export interface Ctx {
   readonly blobs: Blobs;
   readonly bus: EventBus;
   readonly presence: Presence;
+  /** This node's open event streams: routes open streams through it. */
+  readonly hub: Hub;
   readonly config: Config;
   readonly signer: TokenSigner;
   readonly serverId: string;

@@ -2,12 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EventsQuery } from '@parley/protocol';
 import type { Ctx } from '../context.js';
 import { corsHeaders } from '../http/cors.js';
-import type { Hub } from '../realtime/hub.js';
 import { authenticate } from '../services/sessions.js';
 import { assertStreamable, openStream } from '../services/stream.js';
 
 export const eventRoutes =
-  (ctx: Ctx, hub: Hub): FastifyPluginAsyncTypebox =>
+  (ctx: Ctx): FastifyPluginAsyncTypebox =>
   async (app) => {
     app.get(
       '/user/events',
@@ -33,7 +32,7 @@ export const eventRoutes =
           ...corsHeaders(req.headers.origin),
         });
         res.socket?.setNoDelay(true);
-        const conn = await openStream(ctx, hub, actor, req.query, {
+        const conn = await openStream(ctx, ctx.hub, actor, req.query, {
           write: (frame) => {
             res.write(frame);
             return res.writableLength;

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestStore } from '../../test/support/databases.js';
 import { newUser, T0 } from '../../test/support/store-fixtures.js';
 import { InProcessBus, type Envelope } from '../realtime/bus.js';
-import { Mutex } from '../realtime/mutex.js';
-import type { Lock } from '../store/cluster-lock.js';
+import { Mutex, type Lock } from '../concurrency/lock.js';
 import { SendQueue } from './send-queue.js';
 
 const text = (content: string): MessageDetail => ({

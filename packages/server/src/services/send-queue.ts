@@ -7,7 +7,7 @@
  */
 import type { ChatMessage } from '@parley/protocol';
 import type { Audience, EventBus } from '../realtime/bus.js';
-import type { Lock } from '../store/cluster-lock.js';
+import type { Lock } from '../concurrency/lock.js';
 import type { NewMessage, Store } from '../store/types.js';
 
 /** Bounds one transaction, so a burst cannot hold the lock (and other nodes) for long. */

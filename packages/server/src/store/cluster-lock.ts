@@ -5,12 +5,7 @@
  * waits on the database with one connection at most.
  */
 import pg from 'pg';
-import { Mutex } from '../realtime/mutex.js';
-
-/** Runs critical sections one at a time. */
-export interface Lock {
-  run<T>(fn: () => Promise<T>): Promise<T>;
-}
+import { Mutex, type Lock } from '../concurrency/lock.js';
 
 /** "PRL" plus a digit, like the cursor locks (store/dialect.ts), and distinct from them. */
 const SEND_LOCK_KEY = 0x50524c10;
