@@ -59,3 +59,10 @@ export const RegMagicLinkQuery = Type.Object({
   max_times: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.inviteUnlimitedUses })),
 });
 export type RegMagicLinkQuery = Type.Static<typeof RegMagicLinkQuery>;
+
+/** `public_only` narrows the caller's list to public channels. */
+export const ListGroupsQuery = Type.Object({ public_only: Type.Optional(Type.Boolean()) });
+export type ListGroupsQuery = Type.Static<typeof ListGroupsQuery>;
+
+export const GroupAvatarQuery = Type.Object({ gid: Type.Integer({ minimum: 0 }) });
+export type GroupAvatarQuery = Type.Static<typeof GroupAvatarQuery>;

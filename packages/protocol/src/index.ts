@@ -7,3 +7,4 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './system.js';
 export * from './users.js';
+export * from './api/index.js';

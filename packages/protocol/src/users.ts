@@ -125,3 +125,15 @@ export type UserLog = Type.Static<typeof UserLog>;
 
 export const UserState = Type.Object({ uid: Id, online: Type.Boolean() });
 export type UserState = Type.Static<typeof UserState>;
+
+export const CheckEmailQuery = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) });
+export type CheckEmailQuery = Type.Static<typeof CheckEmailQuery>;
+
+export const CheckMagicTokenRequest = Type.Object({ magic_token: Type.String({ maxLength: 512 }) });
+export type CheckMagicTokenRequest = Type.Static<typeof CheckMagicTokenRequest>;
+
+export const AvatarQuery = Type.Object({ uid: Type.Integer({ minimum: 0 }) });
+export type AvatarQuery = Type.Static<typeof AvatarQuery>;
+
+export const Favorite = Type.Object({ id: Type.String(), created_at: Type.Integer() });
+export type Favorite = Type.Static<typeof Favorite>;

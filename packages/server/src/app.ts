@@ -25,13 +25,8 @@ import { LoginLimit } from './limits/login-limit.js';
 import { Mutex } from './concurrency/lock.js';
 import { openScaledMode, type ScaledMode } from './scaled.js';
 import { InProcessPresence, type Presence } from './realtime/presence.js';
-import { eventRoutes } from './routes/events.js';
 import { healthRoutes } from './routes/health.js';
-import { groupRoutes } from './routes/groups.js';
-import { messageRoutes } from './routes/messages.js';
-import { systemRoutes } from './routes/system.js';
-import { tokenRoutes } from './routes/token.js';
-import { userRoutes } from './routes/users.js';
+import { apiRoutes } from './routes/index.js';
 import { SendQueue } from './services/send-queue.js';
 import { announceOffline } from './services/stream.js';
 import { openStore } from './store/index.js';
@@ -137,12 +132,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes(ctx));
-      await api.register(tokenRoutes(ctx));
-      await api.register(userRoutes(ctx));
-      await api.register(groupRoutes(ctx));
-      await api.register(messageRoutes(ctx));
-      await api.register(eventRoutes(ctx));
+      await api.register(apiRoutes(ctx));
       api.get('/spec', { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api' },

@@ -1,18 +1,12 @@
 /** Resolves the `X-API-Key` header to `request.actor` on routes that need a signed-in caller. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, Ctx } from '../context.js';
-import { unauthorized } from '../errors.js';
 import { authenticate } from '../services/sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
-}
-
-export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw unauthorized();
-  return request.actor;
 }
 
 /**

@@ -1,26 +1,16 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LoginRequest, LoginResponse, RenewRequest, RenewResponse } from '@parley/protocol';
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { Ctx } from '../context.js';
 import { AppError } from '../errors.js';
-import { actorOf, requireActor } from '../http/auth.js';
 import * as sessions from '../services/sessions.js';
-import { Empty } from './schemas.js';
+import type { Handlers } from './register.js';
 
-export const tokenRoutes =
-  (ctx: Ctx): FastifyPluginAsyncTypebox =>
-  async (app) => {
-    const tags = ['token'];
-    app.post(
-      '/token/login',
-      { schema: { tags, body: LoginRequest, response: { 200: LoginResponse } } },
-      (req) => sessions.login(ctx, req.body, req.ip),
-    );
+export const tokenHandlers = (ctx: Ctx) =>
+  ({
+    login: (req) => sessions.login(ctx, req.body, req.ip),
     // Renew validates by hand: every failure, malformed bodies included, must be 401 (API.md §15.4).
-    app.post(
-      '/token/renew',
-      {
-        schema: { tags, body: RenewRequest, response: { 200: RenewResponse } },
+    renew: {
+      handler: (req) => sessions.renew(ctx, req.body),
+      options: {
         errorHandler: (err: FastifyError, _req, reply) => {
           const status = err instanceof AppError ? err.status : (err.statusCode ?? 500);
           if (status >= 500 && !err.validation) throw err;
@@ -30,14 +20,6 @@ export const tokenRoutes =
             .send('authorization error');
         },
       },
-      (req) => sessions.renew(ctx, req.body),
-    );
-    app.get(
-      '/token/logout',
-      { onRequest: requireActor(ctx), schema: { tags, response: { 200: Empty } } },
-      async (req, reply) => {
-        await sessions.logout(ctx, actorOf(req));
-        return reply.send();
-      },
-    );
-  };
+    },
+    logout: (req) => sessions.logout(ctx, req.actor),
+  }) satisfies Partial<Handlers>;

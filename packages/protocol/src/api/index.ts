@@ -1,0 +1,31 @@
+/**
+ * The route table: every `/api` endpoint, declared once. Its order is the order of the OpenAPI
+ * document's paths.
+ */
+import { GROUP_ROUTES } from './groups.js';
+import { EVENT_ROUTES, MESSAGE_ROUTES } from './messages.js';
+import { routeRules, type RouteBody, type RouteParams, type RouteQuery, type RouteReply } from './route.js';
+import { SYSTEM_ROUTES } from './system.js';
+import { TOKEN_ROUTES, USER_ROUTES } from './users.js';
+
+export * from './route.js';
+
+export const API_ROUTES = {
+  ...SYSTEM_ROUTES,
+  ...TOKEN_ROUTES,
+  ...USER_ROUTES,
+  ...GROUP_ROUTES,
+  ...MESSAGE_ROUTES,
+  ...EVENT_ROUTES,
+};
+export type ApiRoutes = typeof API_ROUTES;
+export type RouteName = keyof ApiRoutes;
+
+export type ApiParams<K extends RouteName> = RouteParams<ApiRoutes[K]>;
+export type ApiQuery<K extends RouteName> = RouteQuery<ApiRoutes[K]>;
+export type ApiBody<K extends RouteName> = RouteBody<ApiRoutes[K]>;
+export type ApiReply<K extends RouteName> = RouteReply<ApiRoutes[K]>;
+
+/** The table as plain data, for clients that must not carry the schemas (the web bundle). */
+export const apiRouteRules = () => routeRules(API_ROUTES);
+export type ApiRouteRules = ReturnType<typeof apiRouteRules>;

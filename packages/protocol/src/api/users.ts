@@ -1,0 +1,133 @@
+import Type from 'typebox';
+import {
+  AvatarQuery,
+  ChangePasswordRequest,
+  CheckEmailQuery,
+  CheckMagicTokenRequest,
+  Contact,
+  Favorite,
+  LoginRequest,
+  LoginResponse,
+  RegisterRequest,
+  RenewRequest,
+  RenewResponse,
+  UpdateUserRequest,
+  UserInfo,
+} from '../users.js';
+import { UidParams, type RouteSpec } from './route.js';
+
+export const TOKEN_ROUTES = {
+  login: {
+    method: 'POST',
+    path: '/token/login',
+    auth: 'public',
+    kind: 'json',
+    tag: 'token',
+    body: LoginRequest,
+    response: LoginResponse,
+  },
+  renew: {
+    method: 'POST',
+    path: '/token/renew',
+    auth: 'public',
+    kind: 'json',
+    tag: 'token',
+    body: RenewRequest,
+    response: RenewResponse,
+  },
+  logout: { method: 'GET', path: '/token/logout', auth: 'header', kind: 'empty', tag: 'token' },
+} as const satisfies Record<string, RouteSpec>;
+
+const tag = 'user';
+
+export const USER_ROUTES = {
+  register: {
+    method: 'POST',
+    path: '/user/register',
+    auth: 'public',
+    kind: 'json',
+    tag,
+    body: RegisterRequest,
+    response: LoginResponse,
+  },
+  checkEmail: {
+    method: 'GET',
+    path: '/user/check_email',
+    auth: 'public',
+    kind: 'json',
+    tag,
+    query: CheckEmailQuery,
+    response: Type.Boolean(),
+  },
+  checkMagicToken: {
+    method: 'POST',
+    path: '/user/check_magic_token',
+    auth: 'public',
+    kind: 'json',
+    tag,
+    body: CheckMagicTokenRequest,
+    response: Type.Boolean(),
+  },
+  listUsers: {
+    method: 'GET',
+    path: '/user',
+    auth: 'header',
+    kind: 'json',
+    tag,
+    response: Type.Array(UserInfo),
+  },
+  getMe: { method: 'GET', path: '/user/me', auth: 'header', kind: 'json', tag, response: UserInfo },
+  updateMe: {
+    method: 'PUT',
+    path: '/user',
+    auth: 'header',
+    kind: 'json',
+    tag,
+    body: UpdateUserRequest,
+    response: UserInfo,
+  },
+  setAvatar: { method: 'POST', path: '/user/avatar', auth: 'header', kind: 'empty', tag, upload: 'image' },
+  // Unauthenticated, so that `<img>` can load it (API.md §1.4).
+  getAvatar: {
+    method: 'GET',
+    path: '/resource/avatar',
+    auth: 'public',
+    kind: 'image',
+    tag,
+    query: AvatarQuery,
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/user/change_password',
+    auth: 'header',
+    kind: 'empty',
+    tag,
+    body: ChangePasswordRequest,
+  },
+  deleteAccount: { method: 'DELETE', path: '/user/delete', auth: 'header', kind: 'empty', tag },
+  listContacts: {
+    method: 'GET',
+    path: '/user/contacts',
+    auth: 'header',
+    kind: 'json',
+    tag,
+    response: Type.Array(Contact),
+  },
+  listFavorites: {
+    method: 'GET',
+    path: '/favorite',
+    auth: 'header',
+    kind: 'json',
+    tag: 'favorite',
+    response: Type.Array(Favorite),
+  },
+  getUser: {
+    method: 'GET',
+    path: '/user/:uid',
+    auth: 'header',
+    kind: 'json',
+    tag,
+    params: UidParams,
+    response: UserInfo,
+  },
+} as const satisfies Record<string, RouteSpec>;

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../context.js';
+import { eventHandlers } from './events.js';
+import { groupHandlers } from './groups.js';
+import { messageHandlers } from './messages.js';
+import { registerRoutes } from './register.js';
+import { systemHandlers } from './system.js';
+import { tokenHandlers } from './token.js';
+import { userHandlers } from './users.js';
+
+/** The API under `/api`: every entry of the route table with its handler (a missing one fails typecheck). */
+export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
+  registerRoutes(api, ctx, {
+    ...systemHandlers(ctx),
+    ...tokenHandlers(ctx),
+    ...userHandlers(ctx),
+    ...groupHandlers(ctx),
+    ...messageHandlers(ctx),
+    ...eventHandlers(ctx),
+  });
