@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { apiRouteRules } from '@parley/protocol';
 import { defineConfig } from 'vite';
 
 const API_TARGET = 'http://localhost:3000';
@@ -8,6 +9,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 export default defineConfig({
   base: './',
+  // The route table as plain data (src/lib/api/routes.ts): the client gets no schemas, no TypeBox.
+  define: { __PARLEY_API_ROUTES__: JSON.stringify(apiRouteRules()) },
   plugins: [react()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

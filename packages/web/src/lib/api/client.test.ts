@@ -11,6 +11,7 @@ vi.mock('i18next', () => ({
 const { default: toast } = await import('react-hot-toast');
 const { dispatch, getState } = await import('../store');
 const { request, setUnauthorizedListener } = await import('./client');
+const { call } = await import('./call');
 
 type FetchCall = [string, RequestInit];
 
@@ -115,6 +116,44 @@ describe('request', () => {
       status: 401,
     });
     expect(getState().auth).not.toBeNull();
+  });
+});
+
+describe('call', () => {
+  it('builds the request from the route table: method, path, query, token, JSON body', async () => {
+    login(300);
+    fetchMock.mockImplementation(() => respond(200, '[]'));
+    await call('groupHistory', { params: { gid: 3 }, query: { limit: 5, before: undefined } });
+    await call('updateGroup', { params: { gid: 3 }, body: { name: 'x' } });
+    await call('getOrganization');
+    const calls = fetchMock.mock.calls as FetchCall[];
+    expect(calls.map(([url, init]) => `${init.method} ${url}`)).toEqual([
+      'GET /api/group/3/history?limit=5',
+      'PUT /api/group/3',
+      'GET /api/admin/system/organization',
+    ]);
+    const headers = calls.map(([, init]) => init.headers as Record<string, string>);
+    expect(headers[0]?.['X-API-Key']).toBe('old-token');
+    expect(calls[1]?.[1].body).toBe('{"name":"x"}');
+    expect(headers[1]?.['Content-Type']).toBe('application/json');
+    expect(headers[2]?.['X-API-Key']).toBeUndefined();
+  });
+
+  it('sends an upload as is and reads replies by their kind', async () => {
+    login(300);
+    fetchMock.mockImplementationOnce(() => respond(200, '17'));
+    await expect(
+      call('sendToUser', { params: { uid: 2 }, body: 'hi' }, { contentType: 'text/markdown' }),
+    ).resolves.toBe(17);
+    const [url, init] = (fetchMock.mock.calls as FetchCall[])[0]!;
+    expect(`${init.method} ${url}`).toBe('POST /api/user/2/send');
+    expect(init.body).toBe('hi');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('text/markdown');
+    // Valid JSON, but a text endpoint's body stays text.
+    fetchMock.mockImplementationOnce(() => respond(200, '42'));
+    await expect(call('getVersion')).resolves.toBe('42');
+    fetchMock.mockImplementationOnce(() => respond(200, ''));
+    await expect(call('leaveGroup', { params: { gid: 1 } })).resolves.toBeNull();
   });
 });
 

@@ -1,8 +1,9 @@
 import type { RenewResponse } from '@parley/protocol';
 import { dispatch, getState } from '../store';
 import { ApiError } from './api-error';
-import { isPublicEndpoint, isTextEndpoint, needsRenewal } from './endpoint-rules';
+import { needsRenewal, ruleFor } from './endpoint-rules';
 import { toastApiError, type ErrorOverrides } from './error-toast';
+import { ROUTES } from './routes';
 
 export const API_BASE = '/api';
 
@@ -14,8 +15,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   json?: unknown;
-  /** Sent as is, with `contentType`. */
-  body?: string;
+  /** Sent as is, with `contentType` (for a Blob, its own type when none is given). */
+  body?: string | Blob;
   contentType?: string;
   headers?: Record<string, string>;
   /** Per-status toast overrides; `errors: { default: null }` silences the call. */
@@ -54,19 +55,21 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
 async function perform<T>(path: string, method: Method, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { ...options.headers };
-  if (!isPublicEndpoint(method, path)) {
+  const rule = ruleFor(method, path);
+  if (rule?.auth !== 'public') {
     await ensureFreshToken();
     const token = getState().auth?.token;
     if (!token) throw new ApiError(401, path, '');
     headers['X-API-Key'] = token;
   }
-  let body: string | undefined;
+  let body: string | Blob | undefined;
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
     headers['Content-Type'] = 'application/json';
   } else if (options.body !== undefined) {
     body = options.body;
-    headers['Content-Type'] = options.contentType ?? 'text/plain';
+    const type = options.contentType ?? (typeof body === 'string' ? 'text/plain' : body.type);
+    if (type) headers['Content-Type'] = type;
   }
   const controller = options.timeoutMs ? new AbortController() : null;
   const timer = controller ? setTimeout(() => controller.abort(), options.timeoutMs) : null;
@@ -85,7 +88,7 @@ async function perform<T>(path: string, method: Method, options: RequestOptions)
   }
   const text = await response.text().catch(() => '');
   if (!response.ok) throw new ApiError(response.status, path, text);
-  if (isTextEndpoint(path)) return text as T;
+  if (rule?.kind === 'text') return text as T;
   if (text === '') return null as T;
   try {
     return JSON.parse(text) as T;
@@ -95,7 +98,7 @@ async function perform<T>(path: string, method: Method, options: RequestOptions)
 }
 
 function handleFailure(error: ApiError, path: string, options: RequestOptions): void {
-  const clearsAuth = (error.status === 401 || error.status === 451) && path !== '/token/login';
+  const clearsAuth = (error.status === 401 || error.status === 451) && path !== ROUTES.login.path;
   if (clearsAuth && getState().auth) {
     dispatch({ type: 'auth/cleared' });
     unauthorizedListener?.();
@@ -119,8 +122,8 @@ export function ensureFreshToken(): Promise<void> {
 }
 
 async function renewToken(token: string, refreshToken: string): Promise<void> {
-  const renew = await request<RenewResponse>('/token/renew', {
-    method: 'POST',
+  const renew = await request<RenewResponse>(ROUTES.renew.path, {
+    method: ROUTES.renew.method,
     json: { token, refresh_token: refreshToken },
     errors: { 401: null },
   });

@@ -1,5 +1,6 @@
 export { ApiError, isApiError } from './api-error';
 export { API_BASE, buildUrl, ensureFreshToken, request, setUnauthorizedListener } from './client';
+export { call, type CallInput, type CallOptions } from './call';
 export type { ErrorOverrides } from './error-toast';
 export { RENEW_MARGIN_MS, needsRenewal } from './endpoint-rules';
 export * from './endpoints/auth';

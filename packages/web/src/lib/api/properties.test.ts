@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeProperties } from './properties';
-import { isPublicEndpoint, isTextEndpoint, needsRenewal } from './endpoint-rules';
+import { isPublicEndpoint, isTextEndpoint, needsRenewal, ruleFor } from './endpoint-rules';
 
 describe('encodeProperties', () => {
   it('encodes UTF-8 JSON as standard padded base64', () => {
@@ -23,7 +23,18 @@ describe('endpoint rules', () => {
 
   it('knows the text endpoints', () => {
     expect(isTextEndpoint('/group/create_reg_magic_link')).toBe(true);
+    expect(isTextEndpoint('/admin/system/version')).toBe(true);
     expect(isTextEndpoint('/admin/system/initialized')).toBe(false);
+  });
+
+  it('takes them from the route table, templates included, fixed paths first', () => {
+    expect(ruleFor('GET', '/user/me')).toMatchObject({ path: '/user/me', auth: 'header', kind: 'json' });
+    expect(ruleFor('get', '/user/42')).toMatchObject({ path: '/user/:uid' });
+    expect(ruleFor('POST', '/group/7/send')).toMatchObject({ auth: 'header', upload: 'message' });
+    expect(ruleFor('GET', '/group/7/send')).toBeUndefined();
+    expect(ruleFor('GET', '/user/events')).toMatchObject({ auth: 'query', kind: 'events' });
+    expect(isPublicEndpoint('GET', '/resource/avatar')).toBe(true);
+    expect(isPublicEndpoint('POST', '/user/avatar')).toBe(false);
   });
 
   it('renews within 20 seconds of expiry', () => {

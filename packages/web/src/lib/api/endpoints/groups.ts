@@ -1,5 +1,6 @@
 import type { CreateGroupRequest, CreateGroupResponse } from '@parley/protocol';
-import { request } from '../client';
+import { call } from '../call';
 
-export const createGroup = (body: CreateGroupRequest) =>
-  request<CreateGroupResponse | number>('/group', { method: 'POST', json: body });
+/** Like the VoceChat client, this also accepts a bare gid (API.md §5). */
+export const createGroup = (body: CreateGroupRequest): Promise<CreateGroupResponse | number> =>
+  call('createGroup', { body });

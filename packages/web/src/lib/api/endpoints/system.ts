@@ -1,15 +1,12 @@
-import type { LoginConfig, Organization, UserInfo } from '@parley/protocol';
-import { request } from '../client';
+import type { LoginConfig } from '@parley/protocol';
+import { call } from '../call';
 
 /** The initialized check times out after 5 s (SPEC §9); callers treat failure as initialized. */
-export const getInitialized = () =>
-  request<boolean>('/admin/system/initialized', { timeoutMs: 5000, errors: { default: null } });
+export const getInitialized = () => call('isInitialized', {}, { timeoutMs: 5000, errors: { default: null } });
 
-export const getOrganization = () =>
-  request<Organization>('/admin/system/organization', { errors: { default: null } });
+export const getOrganization = () => call('getOrganization', {}, { errors: { default: null } });
 
-export const updateOrganization = (name: string) =>
-  request<null>('/admin/system/organization', { method: 'PUT', json: { name } });
+export const updateOrganization = (name: string) => call('updateOrganization', { body: { name } });
 
 export interface CreateAdmin {
   email: string;
@@ -18,18 +15,13 @@ export interface CreateAdmin {
 }
 
 export const createAdmin = ({ email, name, password }: CreateAdmin) =>
-  request<UserInfo>('/admin/system/create_admin', {
-    method: 'POST',
-    json: { email, name, password, gender: 0 },
-  });
+  call('createAdmin', { body: { email, name, password, gender: 0 } });
 
-export const getLoginConfig = () => request<LoginConfig>('/admin/login/config');
+export const getLoginConfig = () => call('getLoginConfig');
 
-export const getLoginConfigQuietly = () =>
-  request<LoginConfig>('/admin/login/config', { errors: { default: null } });
+export const getLoginConfigQuietly = () => call('getLoginConfig', {}, { errors: { default: null } });
 
-export const updateLoginConfig = (config: LoginConfig) =>
-  request<null>('/admin/login/config', { method: 'POST', json: config });
+export const updateLoginConfig = (config: LoginConfig) => call('setLoginConfig', { body: config });
 
 export const createRegMagicLink = (expiredIn: number, maxTimes: number) =>
-  request<string>('/group/create_reg_magic_link', { query: { expired_in: expiredIn, max_times: maxTimes } });
+  call('createRegMagicLink', { query: { expired_in: expiredIn, max_times: maxTimes } });

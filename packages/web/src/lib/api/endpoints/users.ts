@@ -1,10 +1,10 @@
-import type { ReadIndexRequest, UserInfo } from '@parley/protocol';
-import { request } from '../client';
+import type { ReadIndexRequest } from '@parley/protocol';
+import { call } from '../call';
 
-export const listUsers = () => request<UserInfo[]>('/user');
+export const listUsers = () => call('listUsers');
 
 /** A silent authenticated call; a 401 here still logs out, which is its purpose after a failed stream. */
-export const probeSession = () => request<UserInfo>('/user/me', { errors: { default: null } });
+export const probeSession = () => call('getMe', {}, { errors: { default: null } });
 
 export const updateReadIndex = (body: ReadIndexRequest) =>
-  request<null>('/user/read-index', { method: 'POST', json: body, errors: { default: null } });
+  call('updateReadIndex', { body }, { errors: { default: null } });
