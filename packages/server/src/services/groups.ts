@@ -10,9 +10,15 @@ import { blobKeys } from '../blobs/index.js';
 import { squarePng } from '../blobs/images.js';
 import type { Actor, Ctx } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import type { GroupPatch, GroupRecord } from '../store/types.js';
+import type { GroupPatch } from '../store/types.js';
 import { groupAudience } from './audience.js';
-import { readSetting } from './settings.js';
+import {
+  loadManaged,
+  loadJoinable,
+  loadLeavable,
+  loadReadable,
+  requireCreateChannel,
+} from '../policy/index.js';
 import { groupView } from './views.js';
 
 const GROUP_AVATAR_SIZE = 256;
@@ -22,11 +28,7 @@ export async function createGroup(
   actor: Actor,
   req: CreateGroupRequest,
 ): Promise<CreateGroupResponse> {
-  if (actor.isGuest) throw forbidden('guests cannot create channels');
-  const common = await readSetting(ctx.store, 'systemCommon');
-  if (common.only_admin_can_create_group && !actor.isAdmin)
-    throw forbidden('only administrators can create channels');
-  if (req.is_public && !actor.isAdmin) throw forbidden('only administrators can create public channels');
+  await requireCreateChannel(ctx, actor, req.is_public);
   const name = req.name.trim();
   if (!name) throw badRequest('name is empty');
   const requested = req.members ?? [];
@@ -59,40 +61,8 @@ export async function listGroups(ctx: Ctx, actor: Actor): Promise<Group[]> {
 }
 
 export async function getGroup(ctx: Ctx, actor: Actor, gid: number): Promise<Group> {
-  const { group, members } = await loadVisible(ctx, actor, gid);
+  const { group, members } = await loadReadable(ctx, actor, gid);
   return groupView(group, members);
-}
-
-/** The group with its members (none listed for a public group), or 404 when unknown. */
-async function loadGroup(ctx: Ctx, gid: number): Promise<{ group: GroupRecord; members: number[] }> {
-  const group = await ctx.store.groups.get(gid);
-  if (!group) throw notFound('no such channel');
-  return { group, members: group.is_public ? [] : await ctx.store.groups.members(gid) };
-}
-
-/** The group with its members, or 404 when unknown and 403 when private and the actor is not in it. */
-export async function loadVisible(
-  ctx: Ctx,
-  actor: Actor,
-  gid: number,
-): Promise<{ group: GroupRecord; members: number[] }> {
-  const loaded = await loadGroup(ctx, gid);
-  if (!loaded.group.is_public && !loaded.members.includes(actor.uid)) {
-    throw forbidden('not a member of this channel');
-  }
-  return loaded;
-}
-
-/** Owners manage private channels; administrators manage every channel. */
-async function loadManaged(
-  ctx: Ctx,
-  actor: Actor,
-  gid: number,
-): Promise<{ group: GroupRecord; members: number[] }> {
-  const loaded = await loadGroup(ctx, gid);
-  const isOwner = !loaded.group.is_public && loaded.group.owner === actor.uid;
-  if (!isOwner && !actor.isAdmin) throw forbidden('only the owner or an administrator can do this');
-  return loaded;
 }
 
 export async function updateGroup(
@@ -199,10 +169,7 @@ export async function changeGroupType(
 }
 
 export async function leaveGroup(ctx: Ctx, actor: Actor, gid: number): Promise<void> {
-  const { group, members } = await loadGroup(ctx, gid);
-  if (group.is_public) throw forbidden('nobody leaves a public channel');
-  if (group.owner === actor.uid) throw forbidden('the owner must transfer ownership before leaving');
-  if (!members.includes(actor.uid)) throw forbidden('not a member of this channel');
+  const { members } = await loadLeavable(ctx, actor, gid);
   await ctx.store.groups.removeMembers(gid, [actor.uid]);
   await ctx.bus.publish({
     audience: { kind: 'users', uids: members },
@@ -211,9 +178,7 @@ export async function leaveGroup(ctx: Ctx, actor: Actor, gid: number): Promise<v
 }
 
 export async function addMembers(ctx: Ctx, actor: Actor, gid: number, uids: number[]): Promise<void> {
-  const { group, members } = await loadGroup(ctx, gid);
-  if (group.is_public) throw forbidden('a public channel has no member list');
-  if (!members.includes(actor.uid) && !actor.isAdmin) throw forbidden('not a member of this channel');
+  const { members } = await loadJoinable(ctx, actor, gid);
   const wanted = [...new Set(uids)];
   if (wanted.some((uid) => members.includes(uid))) throw badRequest('already a member');
   await existingUsers(ctx, wanted);

@@ -2,9 +2,8 @@
 import { LIMITS, type RegMagicLinkQuery } from '@parley/protocol';
 import { randomToken, sha256 } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
-import { forbidden, notFound } from '../errors.js';
 import type { InviteRecord, Store } from '../store/types.js';
-import { readSetting } from './settings.js';
+import { requireInvite } from '../policy/index.js';
 
 export async function createRegistrationLink(
   ctx: Ctx,
@@ -12,16 +11,7 @@ export async function createRegistrationLink(
   q: RegMagicLinkQuery,
   origin: string,
 ): Promise<string> {
-  if (actor.isGuest) throw forbidden('guests cannot invite');
-  const common = await readSetting(ctx.store, 'systemCommon');
-  if (!actor.isAdmin && !common.who_can_invite_users) throw forbidden('only administrators can invite');
-  if (q.gid !== undefined) {
-    const group = await ctx.store.groups.get(q.gid);
-    if (!group) throw notFound('no such channel');
-    if (!group.is_public && !actor.isAdmin && !(await ctx.store.groups.isMember(group.gid, actor.uid))) {
-      throw forbidden('not a member of this channel');
-    }
-  }
+  await requireInvite(ctx, actor, q.gid);
   const token = randomToken(24);
   const now = ctx.now();
   await ctx.store.invites.create({

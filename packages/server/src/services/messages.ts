@@ -11,11 +11,10 @@ import {
 } from '@parley/protocol';
 import type { Actor, Ctx } from '../context.js';
 import { decodeUtf8 } from '../utf8.js';
-import { AppError, badRequest, forbidden, notFound } from '../errors.js';
+import { AppError, badRequest, notFound } from '../errors.js';
 import type { Audience } from '../realtime/bus.js';
 import { groupAudience, usersAudience } from './audience.js';
-import { loadVisible } from './groups.js';
-import { readSetting } from './settings.js';
+import { loadReadable, requireDirectMessage, requireSender } from '../policy/index.js';
 
 export interface OutgoingMessage {
   contentType: string | undefined;
@@ -29,8 +28,8 @@ export async function sendToGroup(
   gid: number,
   msg: OutgoingMessage,
 ): Promise<number> {
-  const { group, members } = await loadVisible(ctx, actor, gid);
-  if (actor.isGuest) throw forbidden('guests cannot send messages');
+  const { group, members } = await loadReadable(ctx, actor, gid);
+  requireSender(actor);
   const content = parseContent(msg);
   return commitAndPublish(ctx, actor.uid, { gid }, content, groupAudience(group, members));
 }
@@ -38,11 +37,7 @@ export async function sendToGroup(
 export async function sendToUser(ctx: Ctx, actor: Actor, uid: number, msg: OutgoingMessage): Promise<number> {
   const target = await ctx.store.users.get(uid);
   if (!target) throw notFound('no such user');
-  if (actor.isGuest) throw forbidden('guests cannot send messages');
-  const common = await readSetting(ctx.store, 'systemCommon');
-  if (!common.dm_enable && !actor.isAdmin && uid !== actor.uid) {
-    throw forbidden('direct messages are disabled by the administrator');
-  }
+  await requireDirectMessage(ctx, actor, uid);
   const content = parseContent(msg);
   return commitAndPublish(ctx, actor.uid, { uid }, content, usersAudience(actor.uid, uid));
 }
@@ -109,7 +104,7 @@ export async function groupHistory(
   gid: number,
   q: HistoryQuery,
 ): Promise<ChatMessage[]> {
-  await loadVisible(ctx, actor, gid);
+  await loadReadable(ctx, actor, gid);
   return ctx.store.messages.groupHistory(gid, page(q));
 }
 

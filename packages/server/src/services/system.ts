@@ -21,6 +21,7 @@ import { badRequest, forbidden } from '../errors.js';
 import { isUniqueViolation } from '../store/index.js';
 import { readSetting, writeSetting } from './settings.js';
 import { announceNewUser, commitUserLog, createLog, normaliseEmail, passwordAccount } from './users.js';
+import { requireAdmin } from '../policy/index.js';
 import { userInfo } from './views.js';
 
 const LOGO_SIZE = 240;
@@ -63,10 +64,6 @@ export async function createAdmin(ctx: Ctx, req: CreateAdminRequest): Promise<Us
   });
   await announceNewUser(ctx, created.user);
   return userInfo(created.user);
-}
-
-export function requireAdmin(actor: Actor): void {
-  if (!actor.isAdmin) throw forbidden('administrators only');
 }
 
 export async function getOrganization(ctx: Ctx): Promise<Organization> {

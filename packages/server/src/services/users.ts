@@ -13,6 +13,7 @@ import { joinGroupEvents, leaveAllGroups } from './groups.js';
 import { consumeInvite, findUsableInvite } from './invites.js';
 import { issueSession } from './sessions.js';
 import { readSetting } from './settings.js';
+import { requireAccountOwner } from '../policy/index.js';
 import { userInfo } from './views.js';
 
 const AVATAR_SIZE = 256;
@@ -165,7 +166,7 @@ export async function getUser(ctx: Ctx, uid: number): Promise<UserInfo> {
 }
 
 export async function updateProfile(ctx: Ctx, actor: Actor, req: UpdateUserRequest): Promise<UserInfo> {
-  if (actor.isGuest) throw forbidden('guests cannot edit a profile');
+  requireAccountOwner(actor, 'guests cannot edit a profile');
   const patch: UserPatch = {};
   if (req.name !== undefined) {
     const name = req.name.trim();
@@ -209,7 +210,7 @@ async function applyUserUpdate(ctx: Ctx, uid: number, patch: UserPatch): Promise
 }
 
 export async function setAvatar(ctx: Ctx, actor: Actor, image: Buffer): Promise<void> {
-  if (actor.isGuest) throw forbidden('guests cannot set an avatar');
+  requireAccountOwner(actor, 'guests cannot set an avatar');
   if (image.length === 0) throw badRequest('empty image');
   const png = await squarePng(image, AVATAR_SIZE);
   await ctx.blobs.put(blobKeys.userAvatar(actor.uid), png);
@@ -230,7 +231,7 @@ export async function changePassword(
   oldPassword: string,
   newPassword: string,
 ): Promise<void> {
-  if (actor.isGuest) throw forbidden('guests have no password');
+  requireAccountOwner(actor, 'guests have no password');
   if (!(await verifyPassword(actor.user.password_hash, oldPassword))) throw forbidden('wrong password');
   await ctx.store.users.update(actor.uid, {
     password_hash: await hashPassword(newPassword),
