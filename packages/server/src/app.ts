@@ -17,6 +17,7 @@ import { installCors } from './http/cors.js';
 import { installBodyParsers } from './http/body-parsers.js';
 import { installErrorHandling } from './http/errors.js';
 import { indexRouteMethods } from './http/method-not-allowed.js';
+import { listRoutes, type RegisteredRoute } from './http/route-list.js';
 import { compileValidator } from './http/validation.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
 import { Hub } from './realtime/hub.js';
@@ -46,6 +47,8 @@ export interface ParleyServer {
   app: FastifyInstance;
   ctx: Ctx;
   hub: Hub;
+  /** Every registered route (filled as routes register; complete once `buildServer` resolves). */
+  routes: readonly RegisteredRoute[];
   close(): Promise<void>;
 }
 
@@ -115,6 +118,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     done(null, payload);
   });
   app.setValidatorCompiler(compileValidator);
+  const routes = listRoutes(app);
   installErrorHandling(app, indexRouteMethods(app));
   installCors(app);
   installBodyParsers(app);
@@ -153,6 +157,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     app,
     ctx,
     hub,
+    routes,
     async close() {
       if (closed) return;
       closed = true;
