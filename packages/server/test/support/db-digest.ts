@@ -1,0 +1,49 @@
+/**
+ * A digest of every row in the test's database, read over a connection of its own, so a test can
+ * say "this request changed nothing" without knowing which tables a route touches.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { SQLITE_FILE_NAME } from '../../src/store/index.js';
+import type { TestStore } from './databases.js';
+
+export interface DbDigest {
+  (): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function openDigest(db: TestStore): Promise<DbDigest> {
+  if (!db.databaseUrl) {
+    const sqlite = new BetterSqlite3(join(db.dataDir, SQLITE_FILE_NAME), { readonly: true });
+    const tables = (
+      sqlite.prepare(`select name from sqlite_master where type = 'table' order by name`).all() as {
+        name: string;
+      }[]
+    ).map((r) => r.name);
+    const digest = async () => {
+      const hash = createHash('sha256');
+      for (const t of tables)
+        hash.update(t + JSON.stringify(sqlite.prepare(`select * from "${t}" order by rowid`).all()));
+      return hash.digest('hex');
+    };
+    return Object.assign(digest, { close: async () => void sqlite.close() });
+  }
+  const client = new pg.Client({ connectionString: db.databaseUrl });
+  await client.connect();
+  const tables = (
+    await client.query<{ tablename: string }>(
+      `select tablename from pg_tables where schemaname = 'public' order by tablename`,
+    )
+  ).rows.map((r) => r.tablename);
+  const digest = async () => {
+    const hash = createHash('sha256');
+    for (const t of tables) {
+      const rows = (await client.query(`select * from "${t}"`)).rows.map((r) => JSON.stringify(r)).sort();
+      hash.update(t + rows.join('\n'));
+    }
+    return hash.digest('hex');
+  };
+  return Object.assign(digest, { close: () => client.end() });
+}
