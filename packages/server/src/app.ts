@@ -16,6 +16,7 @@ import type { Ctx } from './context.js';
 import { installCors } from './http/cors.js';
 import { installBodyParsers } from './http/body-parsers.js';
 import { installErrorHandling } from './http/errors.js';
+import { answerFrameworkError } from './http/framework-errors.js';
 import { indexRouteMethods } from './http/method-not-allowed.js';
 import { listRoutes, type RegisteredRoute } from './http/route-list.js';
 import { compileValidator } from './http/validation.js';
@@ -73,6 +74,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     // connection closed after it: the node works fully until close() resolves, and a proxy does
     // not resend a POST it already sent, so a refusal would reach the user as an error.
     return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
     // Behind a balancer the client's address comes from X-Forwarded-For, from trusted hops only.
     trustProxy: config.trustProxy,
     // Per-request lines only when debugging: streams and polling would drown everything else.

@@ -177,6 +177,23 @@ function hasErrorShape(a: Answer): boolean {
   return a.contentType.startsWith('text/plain') && a.text.length <= MAX_ERROR_TEXT;
 }
 
+describe('paths the router refuses', () => {
+  it.each([
+    ['a path parameter over the router limit', `/api/group/${'9'.repeat(200)}`],
+    ['a path that is not valid percent-encoding', '/api/group/%E0%A4%A'],
+  ])('answers %s with a short plain-text 400', async (_, path) => {
+    const a = await send({
+      route: { method: 'GET', url: path, schema: undefined },
+      kind: 'path',
+      path,
+      token: admin.token,
+    });
+    expect(a.status).toBe(400);
+    expect(a.contentType).toMatch(/^text\/plain/);
+    expect(a.text).toBe('invalid path');
+  });
+});
+
 describe('fuzzing every JSON, query and path route', () => {
   it(`never answers 5xx, answers 4xx in the contract's shape and stores nothing then (seed ${SEED})`, async () => {
     console.info(`fuzz: ${RUNS} cases over ${routes.length} routes; replay with FUZZ_SEED=${SEED}`);
