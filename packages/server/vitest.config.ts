@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  */
 const include = ['test/**/*.test.ts', 'src/**/*.test.ts'];
 const clusterOnly = 'test/cluster/**';
+/** `npm run test:faults` only: crashes, full disks and the long fuzz run take minutes. */
+const faultsOnly = 'test/faults/**';
 
 export default defineConfig({
   test: {
@@ -18,14 +20,19 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include, exclude: [clusterOnly], env: { PARLEY_TEST_DB: 'sqlite' } },
+        test: {
+          name: 'sqlite',
+          include,
+          exclude: [clusterOnly, faultsOnly],
+          env: { PARLEY_TEST_DB: 'sqlite' },
+        },
       },
       {
         extends: true,
         test: {
           name: 'postgres',
           include,
-          exclude: [clusterOnly],
+          exclude: [clusterOnly, faultsOnly],
           env: { PARLEY_TEST_DB: 'postgres' },
           globalSetup: ['./test/support/global-setup.ts'],
         },
@@ -37,9 +44,17 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           // Store conformance, process durability, blob adapters and the balancer's own checks
           // already run above and do not change with the number of nodes.
-          exclude: ['test/durability.test.ts', 'test/blobs-s3.test.ts', 'test/infra.test.ts'],
+          exclude: ['test/durability.test.ts', 'test/blobs-s3.test.ts', 'test/infra.test.ts', faultsOnly],
           env: { PARLEY_TEST_DB: 'cluster' },
           globalSetup: ['./test/support/global-setup.ts', './test/support/redis-global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'faults',
+          include: ['test/faults/**/*.test.ts', 'test/fuzz.test.ts'],
+          env: { PARLEY_TEST_DB: 'sqlite', FUZZ_RUNS: process.env.FUZZ_RUNS ?? '5000' },
         },
       },
     ],

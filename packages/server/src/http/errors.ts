@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
-import { isStoreUnavailable } from '../store/errors.js';
+import { isStoreFull, isStoreUnavailable } from '../store/errors.js';
 
 /** How long a client should wait before retrying a 503 (database or events unavailable). */
 const RETRY_AFTER_SECONDS = '5';
@@ -39,6 +39,10 @@ export function installErrorHandling(app: FastifyInstance, methods: MethodIndex)
     if (known) return reply.status(known.status).type('text/plain; charset=utf-8').send(known.text);
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).type('text/plain; charset=utf-8').send('bad request');
+    }
+    if (isStoreFull(err)) {
+      request.log.error({ err: { message: err.message, code: err.code } }, 'disk full');
+      return reply.status(507).type('text/plain; charset=utf-8').send('insufficient storage');
     }
     if (isStoreUnavailable(err)) {
       request.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');

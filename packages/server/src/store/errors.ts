@@ -72,3 +72,14 @@ export function isStoreUnavailable(err: unknown): boolean {
   if (Array.isArray(e.errors) && e.errors.some(isStoreUnavailable)) return true;
   return e.cause !== undefined && e.cause !== err && isStoreUnavailable(e.cause);
 }
+
+/** Codes for "no space left": SQLite, PostgreSQL (disk_full) and the file system (blobs). */
+const FULL_CODES = new Set(['SQLITE_FULL', '53100', 'ENOSPC']);
+
+/** True when the write failed for want of disk space: answered 507, not 500 (issue 8). */
+export function isStoreFull(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; cause?: unknown };
+  if (typeof e.code === 'string' && FULL_CODES.has(e.code)) return true;
+  return e.cause !== undefined && e.cause !== err && isStoreFull(e.cause);
+}

@@ -32,6 +32,7 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
       sqlite.close();
     },
     prepare(text: string): SqliteStatement {
+      if (text === 'rollback') return rollbackIfActive(sqlite);
       let statement = cache.get(text);
       if (statement) {
         cache.delete(text);
@@ -43,4 +44,20 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
       return statement;
     },
   };
+}
+
+/**
+ * SQLite itself rolls the transaction back on some errors (SQLITE_FULL: the disk is full); the
+ * rollback Kysely then issues would fail with "no transaction is active" and hide the real error,
+ * which decides the answer (507, not 500). Roll back only what is still open.
+ */
+function rollbackIfActive(sqlite: BetterSqlite3.Database): SqliteStatement {
+  const run = () =>
+    sqlite.inTransaction ? sqlite.prepare('rollback').run() : { changes: 0, lastInsertRowid: 0 };
+  return {
+    reader: false,
+    all: () => [],
+    run,
+    iterate: () => [][Symbol.iterator](),
+  } as unknown as SqliteStatement;
 }
