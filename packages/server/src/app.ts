@@ -19,6 +19,7 @@ import { installErrorHandling } from './http/errors.js';
 import { answerFrameworkError } from './http/framework-errors.js';
 import { indexRouteMethods } from './http/method-not-allowed.js';
 import { listRoutes, type RegisteredRoute } from './http/route-list.js';
+import { installMetrics } from './metrics/http.js';
 import { compileValidator } from './http/validation.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
 import { Hub } from './realtime/hub.js';
@@ -144,6 +145,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     { prefix: '/api' },
   );
   await app.register(healthRoutes(ctx));
+  installMetrics(app, config, hub);
 
   if (config.webDir) {
     await app.register(fastifyStatic, {

@@ -24,6 +24,8 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Directory of the built web client; absent in API-only test runs. */
   webDir: string | undefined;
+  /** Who may read `/metrics`: a bearer token (`METRICS_TOKEN`) or addresses (`METRICS_ALLOW`). */
+  metrics: { token: string | undefined; allow: string[] };
 }
 
 /** Where uploads live: a directory (shared by all nodes in scaled mode) or an S3-compatible bucket. */
@@ -90,8 +92,30 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
 
   const webDir = env.WEB_DIR?.trim() ? path.resolve(env.WEB_DIR.trim()) : defaults.webDir;
 
+  const metrics = {
+    token: env.METRICS_TOKEN?.trim() || undefined,
+    allow: (env.METRICS_ALLOW ?? '')
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  };
+  if (metrics.token && metrics.token.length < 16)
+    problems.push('METRICS_TOKEN must be at least 16 characters');
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, databaseUrl, publicUrl, logLevel, redisUrl, blobs, trustProxy, webDir };
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    publicUrl,
+    logLevel,
+    redisUrl,
+    blobs,
+    trustProxy,
+    webDir,
+    metrics,
+  };
 }
 
 function parseTrustProxy(raw: string | undefined, problems: string[]): boolean | string[] {

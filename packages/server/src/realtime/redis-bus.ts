@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Envelope, EventBus } from './bus.js';
 import { ChatSequencer, type SequencerSource } from './sequencer.js';
+import { busLag } from '../metrics/process.js';
 
 export interface RedisBusOptions {
   pub: Redis;
@@ -155,14 +156,19 @@ export class RedisBus implements EventBus {
  * becomes each node's SSE frame without being serialised again.
  */
 function encode({ event, eventJson, ...header }: Envelope): string {
-  return `${JSON.stringify(header)}\n${eventJson ?? JSON.stringify(event)}`;
+  // sent_at: the bus lag metric (clocks of one deployment's nodes are NTP-close).
+  return `${JSON.stringify({ ...header, sent_at: Date.now() })}\n${eventJson ?? JSON.stringify(event)}`;
 }
 
 function decode(message: string): Envelope {
   const split = message.indexOf('\n');
   if (split < 0) throw new Error('no event in the message');
   const eventJson = message.slice(split + 1);
-  const header = JSON.parse(message.slice(0, split)) as Omit<Envelope, 'event' | 'eventJson'>;
+  const { sent_at: sentAt, ...header } = JSON.parse(message.slice(0, split)) as Omit<
+    Envelope,
+    'event' | 'eventJson'
+  > & { sent_at?: number };
+  if (typeof sentAt === 'number') busLag.observe(Math.max(0, Date.now() - sentAt) / 1000);
   // Checked, not cast: about 1 µs a message, and a malformed one is dropped before any stream sees it.
   return { ...header, event: checkServerEvent(JSON.parse(eventJson)), eventJson };
 }

@@ -9,6 +9,7 @@ import type { ChatMessage } from '@parley/protocol';
 import type { Audience, EventBus } from '../realtime/bus.js';
 import type { Lock } from '../concurrency/lock.js';
 import type { NewMessage, Store } from '../store/types.js';
+import { sendBatchSizes } from '../metrics/process.js';
 
 /** Bounds one transaction, so a burst cannot hold the lock (and other nodes) for long. */
 const MAX_BATCH = 256;
@@ -72,6 +73,7 @@ export class SendQueue {
     let committed: ChatMessage[];
     try {
       committed = await this.store.messages.insertMany(batch.map((w) => w.message));
+      sendBatchSizes.observe(batch.length);
     } catch (err) {
       if (batch.length === 1) return batch[0]!.reject(err);
       // One bad record must not fail the others: commit them one by one instead.

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { pools } from '../metrics/process.js';
 
 const INT8_OID = 20;
 
@@ -40,5 +41,6 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   // An idle client whose server connection dies emits 'error'; without a listener that would
   // crash the process. The pool has already discarded the client and the next query reconnects.
   pool.on('error', () => {});
+  pools.add(pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -290,4 +290,6 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   },
   { method: 'GET', route: '/health', expect: everyone(200) },
   { method: 'GET', route: '/ready', expect: everyone(200) },
+  // Only with METRICS_TOKEN or from METRICS_ALLOW (test/metrics.test.ts); unconfigured here.
+  { method: 'GET', route: '/metrics', expect: everyone(404) },
 ];
