@@ -106,7 +106,12 @@ describe('not configured', () => {
   });
 
   it('does not exist: 404 whatever the caller sends', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }, { authorization: 'Bearer ' }]) {
+    const tries: Record<string, string>[] = [
+      {},
+      { authorization: `Bearer ${TOKEN}` },
+      { authorization: 'Bearer ' },
+    ];
+    for (const headers of tries) {
       expect((await fetch(`${t.url}/metrics`, { headers })).status).toBe(404);
     }
   });
