@@ -90,10 +90,30 @@ async function freshActor(role: Role): Promise<TestUser | undefined> {
 const standing = (role: Role): TestUser | undefined =>
   ({ anonymous: undefined, bot: undefined, guest, member, nonMember, owner, admin })[role];
 
+/** Whether the call may change the fixture channel (or needs its fresh caller in it). */
+const needsOwnChannel = (row: AuthRow) =>
+  row.fresh || (row.route.includes(':gid') && (row.method !== 'GET' || row.route.endsWith('/leave')));
+
+let shared: Fixture | undefined;
+
 async function fixtureFor(role: Role, row: AuthRow): Promise<Fixture> {
   const actor = row.fresh ? await freshActor(role) : standing(role);
-  const channelOwner = role === 'owner' && actor ? actor : owner;
-  const channelMember = role === 'member' && actor ? actor : member;
+  if (!needsOwnChannel(row)) {
+    shared ??= await newFixture(undefined, owner, member);
+    return { ...shared, actor, n: ++n };
+  }
+  return newFixture(
+    actor,
+    role === 'owner' && actor ? actor : owner,
+    role === 'member' && actor ? actor : member,
+  );
+}
+
+async function newFixture(
+  actor: TestUser | undefined,
+  channelOwner: TestUser,
+  channelMember: TestUser,
+): Promise<Fixture> {
   const gid = await createChannel(t, channelOwner, {
     name: `auth ${++n}`,
     is_public: false,
