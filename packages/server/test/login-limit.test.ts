@@ -66,3 +66,32 @@ describe('login rate limit', () => {
     expect((await attempt(alice.email, alice.password, '192.0.2.50')).status).toBe(200);
   });
 });
+
+describe('login rate limit under concurrency', () => {
+  it('checks at most 10 guesses of a parallel burst; the rest, the right password included, get 429', async () => {
+    const burst = Array.from({ length: 60 }, (_, i) => attempt(alice.email, `guess ${i}`, '198.51.100.77'));
+    const right = attempt(alice.email, alice.password, '198.51.100.77');
+    const results = await Promise.all([...burst, right]);
+    const checked = results.filter((r) => r.status !== 429);
+    expect(checked.length).toBeLessThanOrEqual(10);
+    expect(results.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(51);
+    for (const r of checked) expect([200, 401]).toContain(r.status);
+    expectLimited(await attempt(alice.email, alice.password, '203.0.113.70'));
+  });
+
+  it('counts wrong old passwords of change_password against the same limit', async () => {
+    const change = (old: string) =>
+      t.request('POST', '/user/change_password', {
+        token: alice.token,
+        json: { old_password: old, new_password: 'a new password 1' },
+        headers: { 'x-forwarded-for': '198.51.100.88' },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await change(`wrong ${i}`)).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(403));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // Limited: even the right old password is refused, and the password is unchanged.
+    expect((await change(alice.password)).status).toBe(429);
+    expectLimited(await attempt(alice.email, alice.password, '203.0.113.71'));
+  });
+});

@@ -12,6 +12,8 @@ export interface Counters {
   /** Adds one to `key`; the first hit of a window starts it, `windowMs` long. */
   hit(key: string, windowMs: number): Promise<WindowCount>;
   get(key: string): Promise<WindowCount>;
+  /** Takes one back from `key` (a reserved attempt that turned out not to count); never below zero. */
+  release(key: string): Promise<void>;
 }
 
 const EMPTY: WindowCount = { count: 0, resetInMs: 0 };
@@ -40,6 +42,11 @@ export class InProcessCounters implements Counters {
     const w = this.windows.get(key);
     if (!w || w.endsAt <= now) return EMPTY;
     return { count: w.count, resetInMs: w.endsAt - now };
+  }
+
+  async release(key: string): Promise<void> {
+    const w = this.windows.get(key);
+    if (w && w.endsAt > this.now() && w.count > 0) w.count--;
   }
 
   private sweep(now: number): void {

@@ -15,16 +15,17 @@ export async function login(ctx: Ctx, req: LoginRequest, address: string): Promi
   const config = await readSetting(ctx.store, 'loginConfig');
   if (!config.password) throw forbidden('password login is disabled');
   const email = req.credential.email.trim().toLowerCase();
-  await ctx.loginLimit.check(address, email);
+  const attempt = await ctx.loginLimit.reserve(address, email, 'login');
   const user = await ctx.store.users.getByEmail(email);
   if (!user || user.create_by === 'guest') {
-    await ctx.loginLimit.failed(address, email);
+    attempt.failed('no such user');
     throw notFound('no such user');
   }
   if (!(await verifyPassword(user.password_hash, req.credential.password))) {
-    await ctx.loginLimit.failed(address, email);
+    attempt.failed('wrong password');
     throw unauthorized('wrong password');
   }
+  await attempt.succeeded();
   if (user.status === 'frozen') throw new AppError('locked', 'account is frozen');
   return issueSession(ctx, user, req.device, req.device_token ?? null);
 }

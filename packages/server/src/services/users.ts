@@ -230,9 +230,17 @@ export async function changePassword(
   actor: Actor,
   oldPassword: string,
   newPassword: string,
+  address: string,
 ): Promise<void> {
   requireAccountOwner(actor, 'guests have no password');
-  if (!(await verifyPassword(actor.user.password_hash, oldPassword))) throw forbidden('wrong password');
+  // The login limit covers this check too, or a stolen access token would allow unlimited guesses.
+  const account = actor.user.email ?? `uid:${actor.uid}`;
+  const attempt = await ctx.loginLimit.reserve(address, account, 'change_password');
+  if (!(await verifyPassword(actor.user.password_hash, oldPassword))) {
+    attempt.failed('wrong password');
+    throw forbidden('wrong password');
+  }
+  await attempt.succeeded();
   await ctx.store.users.update(actor.uid, {
     password_hash: await hashPassword(newPassword),
     updated_at: ctx.now(),
