@@ -409,6 +409,16 @@ async function sendAll(cases: Case[], token: string | undefined): Promise<string
   return failures;
 }
 
+/**
+ * The token with its signature's first byte changed. (Changing the last characters could touch
+ * only the unused low bits of the final base64url character, which are no change at all.)
+ */
+function tamperedSignature(token: string): string {
+  const dot = token.lastIndexOf('.') + 1;
+  const first = token[dot];
+  return `${token.slice(0, dot)}${first === 'A' ? 'B' : 'A'}${token.slice(dot + 1)}`;
+}
+
 /** Every route of the app, as `METHOD /path/{param}` relative to /api, from Fastify's route tree. */
 function registeredRoutes(): string[] {
   const found: string[] = [];
@@ -449,7 +459,7 @@ describe('the route table', () => {
     const failures: string[] = [];
     for (const r of routes) {
       const url = fillPath(r.path);
-      for (const token of [undefined, 'not-a-token', `${admin.token.slice(0, -2)}xx`]) {
+      for (const token of [undefined, 'not-a-token', tamperedSignature(admin.token)]) {
         const res = await t.request(r.method, url, { token });
         if (PUBLIC.has(key(r))) {
           if (res.status === 401) failures.push(`${key(r)} refused an anonymous caller`);

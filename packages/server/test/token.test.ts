@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { LIMITS } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -275,5 +276,61 @@ describe('sessions per device', () => {
     expect((await renew(second.token, second.refreshToken)).status).toBe(200);
     // The registration device is another device and keeps its session.
     expect((await me(user.token)).status).toBe(200);
+  });
+});
+
+/** The same bytes spelt differently: the unused low bits of the last character set, or padded. */
+function nonCanonical(token: string): string[] {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = alphabet.indexOf(token.slice(-1));
+  // A 32-byte signature is 43 characters (258 bits): the last one's 2 low bits are unused.
+  const lowBits = alphabet[last ^ 0b01]!;
+  return [`${token.slice(0, -1)}${lowBits}`, `${token}=`];
+}
+
+describe('canonical base64url only', () => {
+  it('refuses an access token, a refresh token or an invite token in any other spelling', async () => {
+    const user = await createUser(t, 'canonical');
+    for (const token of nonCanonical(user.token)) {
+      expect(token).not.toBe(user.token);
+      expect((await me(token)).status, token.slice(-3)).toBe(401);
+      expect((await renew(token, user.refreshToken)).status).toBe(401);
+      expect((await t.request('GET', '/token/logout', { token })).status).toBe(401);
+    }
+    for (const refresh of [`${user.refreshToken}=`, `${user.refreshToken}==`]) {
+      expect((await renew(user.token, refresh)).status).toBe(401);
+    }
+    const inviter = await login(t, admin.email, admin.password, 'web:canonical');
+    const link = await t.request('GET', '/group/create_reg_magic_link', { token: inviter.token });
+    const magic = new URL(link.text).searchParams.get('magic_token')!;
+    const check = (m: string) => t.request('POST', '/user/check_magic_token', { json: { magic_token: m } });
+    expect((await check(magic)).json).toBe(true);
+    expect((await check(`${magic}=`)).json).toBe(false);
+    // The genuine pair still works: none of the above spent or revoked it.
+    expect((await me(user.token)).status).toBe(200);
+    expect((await renew(user.token, user.refreshToken)).status).toBe(200);
+  });
+});
+
+describe('/token/renew errors', () => {
+  it('answers an oversize body on the one shared error path: 401, connection kept open', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (body: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const req = request(
+          `${t.url}/api/token/renew`,
+          { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const big = await send(JSON.stringify({ token: 'x'.repeat(LIMITS.jsonBodyMaxBytes + 10) }));
+    expect(big.status).toBe(401);
+    expect(big.connection).not.toBe('close');
+    agent.destroy();
   });
 });

@@ -21,6 +21,20 @@ export interface AccessClaims {
 export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('base64url');
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * Whether `text` is the one canonical base64url spelling of its bytes: no padding, and the unused
+ * low bits of the last character zero. Node's decoder ignores both, so without this check several
+ * strings decode to the same signature and "changed" tokens still verify.
+ */
+export const isCanonicalBase64url = (text: string): boolean =>
+  BASE64URL.test(text) && Buffer.from(text, 'base64url').toString('base64url') === text;
+
+/** The bytes of a canonical base64url string, or undefined for any other spelling. */
+const decodeCanonical = (text: string): Buffer | undefined =>
+  isCanonicalBase64url(text) ? Buffer.from(text, 'base64url') : undefined;
+
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
 export class TokenSigner {
@@ -55,11 +69,13 @@ export class TokenSigner {
     if (parts.length !== 3 || parts[0] !== HEADER) return undefined;
     const [, payloadPart, signaturePart] = parts as [string, string, string];
     const expected = this.mac(`${HEADER}.${payloadPart}`);
-    const given = Buffer.from(signaturePart, 'base64url');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    const given = decodeCanonical(signaturePart);
+    if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    const payloadBytes = decodeCanonical(payloadPart);
+    if (!payloadBytes) return undefined;
     let payload: unknown;
     try {
-      payload = JSON.parse(Buffer.from(payloadPart, 'base64url').toString('utf8'));
+      payload = JSON.parse(payloadBytes.toString('utf8'));
     } catch {
       return undefined;
     }

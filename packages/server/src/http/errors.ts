@@ -16,8 +16,30 @@ const FRAMEWORK_STATUS: Record<string, { status: number; text: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, text: 'invalid content length' },
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Every client error of this route is answered 401 `authorization error` (`/token/renew`,
+     * API.md §15.4: only a 401 sends the client back to sign-in). Connection handling stays the same.
+     */
+    clientErrorsAs401?: boolean;
+  }
+}
+
+const isClientError = (err: FastifyError | AppError): boolean =>
+  err instanceof AppError
+    ? err.status < 500
+    : Boolean(err.validation) || (typeof err.statusCode === 'number' && err.statusCode < 500);
+
 export function installErrorHandling(app: FastifyInstance, methods: MethodIndex): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    // Fastify closes the connection after a body it refused; a proxy still sending that body
+    // then gets a reset and answers 502 (and takes the node out of rotation). Keeping the
+    // connection lets Node read and discard the rest instead.
+    if (err.code?.startsWith('FST_ERR_CTP_')) reply.removeHeader('connection');
+    if (request.routeOptions.config.clientErrorsAs401 && isClientError(err)) {
+      return reply.status(401).type('text/plain; charset=utf-8').send('authorization error');
+    }
     if (err instanceof AppError) {
       if (err.status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
       if (err.headers) reply.headers(err.headers);
@@ -31,10 +53,6 @@ export function installErrorHandling(app: FastifyInstance, methods: MethodIndex)
       const detail = `${where}${path ? `.${path}` : ''} ${first?.message ?? 'is invalid'}`;
       return reply.status(400).type('text/plain; charset=utf-8').send(detail);
     }
-    // Fastify closes the connection after a body it refused; a proxy still sending that body
-    // then gets a reset and answers 502 (and takes the node out of rotation). Keeping the
-    // connection lets Node read and discard the rest instead.
-    if (err.code?.startsWith('FST_ERR_CTP_')) reply.removeHeader('connection');
     const known = err.code ? FRAMEWORK_STATUS[err.code] : undefined;
     if (known) return reply.status(known.status).type('text/plain; charset=utf-8').send(known.text);
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {

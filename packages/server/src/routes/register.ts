@@ -47,10 +47,10 @@ export type Handler<K extends RouteName> = (
   reply: FastifyReply,
 ) => Out<ApiRoutes[K]> | Promise<Out<ApiRoutes[K]>>;
 
-/** A handler with route options the table cannot express (an error handler of its own). */
+/** A handler with route options the table cannot express (route config for the error handler). */
 export interface HandlerWith<K extends RouteName> {
   handler: Handler<K>;
-  options: Pick<RouteShorthandOptions, 'errorHandler'>;
+  options: Pick<RouteShorthandOptions, 'config'>;
 }
 
 export type Handlers = { [K in RouteName]: Handler<K> | HandlerWith<K> };

@@ -1,6 +1,6 @@
 /** Registration invite links: random tokens stored hashed, with an expiry and a use limit. */
 import { LIMITS, type RegMagicLinkQuery } from '@parley/protocol';
-import { randomToken, sha256 } from '../auth/tokens.js';
+import { isCanonicalBase64url, randomToken, sha256 } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
 import type { InviteRecord, Store } from '../store/types.js';
 import { requireInvite } from '../policy/index.js';
@@ -29,6 +29,7 @@ export async function createRegistrationLink(
 }
 
 export async function findUsableInvite(ctx: Ctx, token: string): Promise<InviteRecord | undefined> {
+  if (!isCanonicalBase64url(token)) return undefined;
   const invite = await ctx.store.invites.get(sha256(token));
   if (!invite || invite.expires_at <= ctx.now() || invite.used_times >= invite.max_times) return undefined;
   return invite;

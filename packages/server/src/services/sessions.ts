@@ -1,7 +1,7 @@
 /** Sign-in, token renewal with rotation and reuse detection, logout, and request authentication. */
 import { LIMITS, type LoginRequest, type LoginResponse, type RenewResponse } from '@parley/protocol';
 import { verifyPassword } from '../auth/passwords.js';
-import { randomToken, sha256 } from '../auth/tokens.js';
+import { isCanonicalBase64url, randomToken, sha256 } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
 import { AppError, forbidden, notFound, unauthorized } from '../errors.js';
 import type { UserRecord } from '../store/types.js';
@@ -81,6 +81,7 @@ async function mintPair(
 export async function renew(ctx: Ctx, body: unknown): Promise<RenewResponse> {
   const { token, refresh_token: refresh } = (body ?? {}) as Record<string, unknown>;
   if (typeof token !== 'string' || typeof refresh !== 'string' || !token || !refresh) throw unauthorized();
+  if (!isCanonicalBase64url(refresh)) throw unauthorized();
   const now = ctx.now();
   const claims = await ctx.signer.verify(token, now, { allowExpired: true });
   if (!claims) throw unauthorized();
