@@ -8,6 +8,8 @@ export const LIMITS = {
   descriptionMaxLength: 1024,
   messageMaxBytes: 64 * 1024,
   jsonBodyMaxBytes: 1024 * 1024,
+  /** Arrays and objects inside each other in a JSON body or X-Properties; no client sends more than a few. */
+  jsonMaxDepth: 64,
   imageMaxBytes: 5 * 1000 * 1000,
   historyDefaultLimit: 300,
   historyMaxLimit: 1000,

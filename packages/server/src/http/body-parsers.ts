@@ -5,11 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { badRequest } from '../errors.js';
+import { nestsDeeperThan } from '../json-depth.js';
 import { decodeUtf8 } from '../utf8.js';
 
 function parseJson(body: Buffer): unknown {
   const text = decodeUtf8(body);
   if (text.trim() === '') throw badRequest('empty JSON body');
+  if (nestsDeeperThan(text)) throw badRequest('JSON nested too deeply');
   try {
     return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch {

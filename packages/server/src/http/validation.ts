@@ -20,7 +20,7 @@ export const compileValidator: FastifySchemaCompiler<FastifySchema> = ({ schema,
   return (value: unknown) => {
     const input = convert ? convert(value) : value;
     if (!checker.Check(input)) return { error: checker.Errors(input) };
-    const at = pathToNul(input, '');
+    const at = pathToNul(input);
     if (at === undefined) return { value: input };
     return {
       error: [{ keyword: 'nul', instancePath: at, schemaPath: '', params: {}, message: NUL_MESSAGE }],
@@ -28,15 +28,27 @@ export const compileValidator: FastifySchemaCompiler<FastifySchema> = ({ schema,
   };
 };
 
-/** The instance path of the first string (value or key) holding U+0000, if any. */
-function pathToNul(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const at = `${path}/${key}`;
-    if (key.includes('\u0000')) return at;
-    const found = pathToNul(item, at);
-    if (found !== undefined) return found;
+/**
+ * The instance path of the first string (value or key) holding U+0000, if any. Walked with a
+ * queue rather than recursion, so no nesting can overflow the stack.
+ */
+function pathToNul(root: unknown): string | undefined {
+  const pending: [unknown, string][] = [[root, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    // Pushed in reverse, so the first key is looked at first (the path reported is the first one).
+    const entries = Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i]!;
+      const at = `${path}/${key}`;
+      if (key.includes('\u0000')) return at;
+      pending.push([item, at]);
+    }
   }
   return undefined;
 }

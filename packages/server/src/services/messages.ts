@@ -10,6 +10,7 @@ import {
   type SendableContentType,
 } from '@parley/protocol';
 import type { Actor, Ctx } from '../context.js';
+import { nestsDeeperThan } from '../json-depth.js';
 import { decodeUtf8 } from '../utf8.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import type { Audience } from '../realtime/bus.js';
@@ -60,11 +61,16 @@ function parseContent({ contentType, body, propertiesHeader }: OutgoingMessage):
   return { contentType: type as SendableContentType, text, properties: decodeProperties(propertiesHeader) };
 }
 
-/** `X-Properties` is base64 of a JSON object; anything else is treated as no properties (API.md §6.1). */
+/**
+ * `X-Properties` is base64 of a JSON object; anything else is treated as no properties (API.md
+ * §6.1). Nesting deeper than the JSON body limit is refused: it could not be stored or sent back.
+ */
 export function decodeProperties(header: string | undefined): Properties {
   if (!header) return null;
+  const text = Buffer.from(header, 'base64').toString('utf8');
+  if (nestsDeeperThan(text)) throw badRequest('X-Properties nested too deeply');
   try {
-    const value: unknown = JSON.parse(Buffer.from(header, 'base64').toString('utf8'));
+    const value: unknown = JSON.parse(text);
     return value !== null && typeof value === 'object' && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : null;
