@@ -241,10 +241,22 @@ export async function changePassword(
     throw forbidden('wrong password');
   }
   await attempt.succeeded();
-  await ctx.store.users.update(actor.uid, {
-    password_hash: await hashPassword(newPassword),
-    updated_at: ctx.now(),
+  const passwordHash = await hashPassword(newPassword);
+  // Whoever else holds a session may be the reason for the change: every other device's tokens
+  // end with the old password, and its streams close.
+  const ended = await ctx.store.transaction(async (tx) => {
+    await tx.users.update(actor.uid, { password_hash: passwordHash, updated_at: ctx.now() });
+    const others = (await tx.sessions.listDevices(actor.uid)).filter((d) => d.device !== actor.device);
+    for (const d of others) await tx.sessions.deleteDevice(actor.uid, d.device);
+    return others.map((d) => d.device);
   });
+  for (const device of ended) {
+    await ctx.bus.publish({
+      audience: { kind: 'device', uid: actor.uid, device },
+      event: { type: 'kick', reason: 'logout' },
+      close: true,
+    });
+  }
 }
 
 /**
