@@ -44,14 +44,20 @@ export class TokenSigner {
     this.key = Buffer.from(secret, 'base64url');
   }
 
-  async sign(claims: Omit<AccessClaims, 'exp'>, lifetimeSeconds: number, nowMs: number): Promise<string> {
+  /** `nonce` makes the token unique; given the same one (and time), the same token comes out. */
+  async sign(
+    claims: Omit<AccessClaims, 'exp'>,
+    lifetimeSeconds: number,
+    nowMs: number,
+    nonce: string = randomToken(6),
+  ): Promise<string> {
     const iat = Math.floor(nowMs / 1000);
     const payload = {
       sub: String(claims.uid),
       dev: claims.device,
       sid: claims.sid,
       typ: 'access',
-      n: randomToken(6),
+      n: nonce,
       iat,
       exp: iat + lifetimeSeconds,
     };
@@ -92,6 +98,14 @@ export class TokenSigner {
     }
     if (typeof exp !== 'number' || (!opts.allowExpired && exp * 1000 <= nowMs)) return undefined;
     return { uid, device: dev, sid, exp };
+  }
+
+  /**
+   * A secret value that only the holder of `input` (and the server) can know, the same every
+   * time: `purpose` keeps values for different uses apart.
+   */
+  derive(purpose: string, input: string, bytes = 32): string {
+    return this.mac(`derive\u0000${purpose}\u0000${input}`).subarray(0, bytes).toString('base64url');
   }
 
   private mac(data: string): Buffer {

@@ -49,8 +49,16 @@ export async function issueSession(
     updated_at: now,
   });
   const pair = await mintPair(ctx, user.uid, dev, sessionId, now);
+  await ctx.store.sessions.insertRefreshToken(
+    refreshRecord(user.uid, dev, sessionId, pair.refresh_token, now),
+  );
+  // The device's earlier session ended with this sign-in; its refresh tokens can go.
+  await ctx.store.sessions.pruneRefreshTokens(user.uid, dev, sessionId, now, KEEP_SPENT_TOKENS);
   return { server_id: ctx.serverId, ...pair, user: userInfo(user), initialized: true };
 }
+
+/** Spent refresh tokens kept per device beyond the current one, so that reuse is recognised. */
+const KEEP_SPENT_TOKENS = 3;
 
 async function mintPair(
   ctx: Ctx,
@@ -58,25 +66,33 @@ async function mintPair(
   device: string,
   sessionId: string,
   now: number,
+  /** Set when renewing: the pair is derived from the spent token, so a replay gets the same pair. */
+  spent?: string,
 ): Promise<RenewResponse> {
-  const token = await ctx.signer.sign({ uid, device, sid: sessionId }, LIMITS.accessTokenSeconds, now);
-  const refresh = randomToken(32);
-  await ctx.store.sessions.insertRefreshToken({
+  const nonce = spent === undefined ? undefined : ctx.signer.derive('access-nonce', spent, 6);
+  const token = await ctx.signer.sign({ uid, device, sid: sessionId }, LIMITS.accessTokenSeconds, now, nonce);
+  const refresh = spent === undefined ? randomToken(32) : ctx.signer.derive('refresh-successor', spent);
+  return { token, refresh_token: refresh, expired_in: LIMITS.accessTokenSeconds };
+}
+
+function refreshRecord(uid: number, device: string, sessionId: string, refresh: string, now: number) {
+  return {
     token_hash: sha256(refresh),
     uid,
     device,
     session_id: sessionId,
     expires_at: now + LIMITS.refreshTokenSeconds * 1000,
     spent_at: null,
-    successor: null,
-  });
-  return { token, refresh_token: refresh, expired_in: LIMITS.accessTokenSeconds };
+  };
 }
 
 /**
  * Rotates the refresh token. A token spent within the grace window answers with the same
  * successor pair (the client may renew twice at once); any later reuse is taken as theft and
  * ends that device's session. Every failure is 401 (API.md §15.4).
+ *
+ * The successor pair is derived from the spent token with the server's key rather than stored:
+ * the database holds only hashes, and a replay (which presents the spent token) derives it again.
  */
 export async function renew(ctx: Ctx, body: unknown): Promise<RenewResponse> {
   const { token, refresh_token: refresh } = (body ?? {}) as Record<string, unknown>;
@@ -98,47 +114,43 @@ export async function renew(ctx: Ctx, body: unknown): Promise<RenewResponse> {
   const device = await ctx.store.sessions.getDevice(stored.uid, stored.device);
   if (!device || device.session_id !== stored.session_id || stored.expires_at <= now) throw unauthorized();
 
-  if (stored.spent_at !== null)
-    return replayOrRevoke(ctx, stored.uid, stored.device, stored.spent_at, stored.successor, now);
+  if (stored.spent_at !== null) return replayOrRevoke(ctx, stored, refresh, stored.spent_at, now);
 
   const user = await ctx.store.users.get(stored.uid);
   if (!user || user.status === 'frozen') throw unauthorized();
-  const spent = await ctx.store
+  const { uid, device: dev, session_id: sid } = stored;
+  return ctx.store
     .transaction(async (tx) => {
-      const pair = await mintPair({ ...ctx, store: tx }, stored.uid, stored.device, stored.session_id, now);
-      const won = await tx.sessions.spendRefreshToken(hash, now, JSON.stringify(pair));
-      if (!won) throw new LostRace();
+      // Spent first: of concurrent renewals only the winner inserts the (identical) successor.
+      if (!(await tx.sessions.spendRefreshToken(hash, now))) throw new LostRace();
+      const pair = await mintPair(ctx, uid, dev, sid, now, refresh);
+      await tx.sessions.insertRefreshToken(refreshRecord(uid, dev, sid, pair.refresh_token, now));
+      await tx.sessions.pruneRefreshTokens(uid, dev, sid, now, KEEP_SPENT_TOKENS);
       return pair;
     })
     .catch(async (err: unknown) => {
       if (!(err instanceof LostRace)) throw err;
       const again = await ctx.store.sessions.getRefreshToken(hash);
-      return replayOrRevoke(
-        ctx,
-        stored.uid,
-        stored.device,
-        again?.spent_at ?? now,
-        again?.successor ?? null,
-        now,
-      );
+      return replayOrRevoke(ctx, stored, refresh, again?.spent_at ?? now, now);
     });
-  return spent;
 }
 
 class LostRace extends Error {}
 
 async function replayOrRevoke(
   ctx: Ctx,
-  uid: number,
-  device: string,
+  stored: { uid: number; device: string; session_id: string },
+  refresh: string,
   spentAt: number,
-  successor: string | null,
   now: number,
 ): Promise<RenewResponse> {
-  if (successor && now - spentAt <= LIMITS.refreshGraceSeconds * 1000)
-    return JSON.parse(successor) as RenewResponse;
-  await ctx.store.sessions.deleteDevice(uid, device);
-  ctx.log.warn({ uid, device }, 'refresh token reused after its grace window; session revoked');
+  if (now - spentAt <= LIMITS.refreshGraceSeconds * 1000)
+    return mintPair(ctx, stored.uid, stored.device, stored.session_id, spentAt, refresh);
+  await ctx.store.sessions.deleteDevice(stored.uid, stored.device);
+  ctx.log.warn(
+    { uid: stored.uid, device: stored.device },
+    'refresh token reused after its grace window; session revoked',
+  );
   throw unauthorized();
 }
 

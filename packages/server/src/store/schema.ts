@@ -53,7 +53,6 @@ export interface RefreshTokensTable {
   session_id: string;
   expires_at: number;
   spent_at: number | null;
-  successor: string | null;
 }
 
 export interface GroupsTable {

@@ -135,8 +135,6 @@ export interface RefreshTokenRecord {
   session_id: string;
   expires_at: number;
   spent_at: number | null;
-  /** The successor pair handed out when this token was spent, kept for the grace window only. */
-  successor: string | null;
 }
 
 export interface SessionStore {
@@ -148,8 +146,21 @@ export interface SessionStore {
   deleteAllDevices(uid: number): Promise<void>;
   insertRefreshToken(token: RefreshTokenRecord): Promise<void>;
   getRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | undefined>;
+  /** Every stored refresh token of one device, spent ones included. */
+  listRefreshTokens(uid: number, device: string): Promise<RefreshTokenRecord[]>;
   /** Marks the token spent only if it is not spent yet; returns whether this call spent it. */
-  spendRefreshToken(tokenHash: string, spentAt: number, successor: string): Promise<boolean>;
+  spendRefreshToken(tokenHash: string, spentAt: number): Promise<boolean>;
+  /**
+   * Deletes the device's refresh tokens that no rule needs any more: those of other sessions, the
+   * expired ones, and spent ones beyond the newest `keepSpent` (kept for reuse detection).
+   */
+  pruneRefreshTokens(
+    uid: number,
+    device: string,
+    sessionId: string,
+    now: number,
+    keepSpent: number,
+  ): Promise<void>;
 }
 
 export interface SettingsStore {

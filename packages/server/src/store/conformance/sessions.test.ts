@@ -22,7 +22,6 @@ describe('store conformance: sessions', () => {
     session_id: `session-${deviceName}`,
     expires_at: T0 + 604_800_000,
     spent_at: null,
-    successor: null,
   });
   const makeUser = async () => (await db().store.users.create(newUser())).uid;
 
@@ -69,14 +68,10 @@ describe('store conformance: sessions', () => {
     const t = token(uid, 'web', `spend-${uid}`);
     await sessions().insertRefreshToken(t);
     expect(await sessions().getRefreshToken(t.token_hash)).toEqual(t);
-    expect(await sessions().spendRefreshToken(t.token_hash, T0 + 1, 'successor-pair')).toBe(true);
-    expect(await sessions().spendRefreshToken(t.token_hash, T0 + 2, 'another')).toBe(false);
-    expect(await sessions().getRefreshToken(t.token_hash)).toEqual({
-      ...t,
-      spent_at: T0 + 1,
-      successor: 'successor-pair',
-    });
-    expect(await sessions().spendRefreshToken('unknown', T0, 'x')).toBe(false);
+    expect(await sessions().spendRefreshToken(t.token_hash, T0 + 1)).toBe(true);
+    expect(await sessions().spendRefreshToken(t.token_hash, T0 + 2)).toBe(false);
+    expect(await sessions().getRefreshToken(t.token_hash)).toEqual({ ...t, spent_at: T0 + 1 });
+    expect(await sessions().spendRefreshToken('unknown', T0)).toBe(false);
     expect(await sessions().getRefreshToken('unknown')).toBeUndefined();
   });
 
@@ -86,14 +81,29 @@ describe('store conformance: sessions', () => {
     const t = token(uid, 'web', `race-${uid}`);
     await sessions().insertRefreshToken(t);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => sessions().spendRefreshToken(t.token_hash, T0 + i, `s${i}`)),
+      Array.from({ length: 20 }, (_, i) => sessions().spendRefreshToken(t.token_hash, T0 + i)),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
     const winner = results.indexOf(true);
-    expect(await sessions().getRefreshToken(t.token_hash)).toMatchObject({
-      spent_at: T0 + winner,
-      successor: `s${winner}`,
-    });
+    expect(await sessions().getRefreshToken(t.token_hash)).toMatchObject({ spent_at: T0 + winner });
+  });
+
+  it('prunes tokens of other sessions, expired ones and spent ones beyond the newest kept', async () => {
+    const uid = await makeUser();
+    await sessions().upsertDevice(device(uid, 'web'));
+    const at = (hash: string, o: Partial<RefreshTokenRecord>) => ({ ...token(uid, 'web', hash), ...o });
+    const rows = [
+      at(`p-old-session-${uid}`, { session_id: 'an earlier session' }),
+      at(`p-expired-${uid}`, { expires_at: T0 }),
+      ...[1, 2, 3, 4].map((i) => at(`p-spent${i}-${uid}`, { spent_at: T0 + i })),
+      at(`p-current-${uid}`, {}),
+    ];
+    for (const r of rows) await sessions().insertRefreshToken(r);
+    await sessions().insertRefreshToken(token(uid, 'phone', `p-phone-${uid}`));
+    await sessions().pruneRefreshTokens(uid, 'web', 'session-web', T0, 2);
+    const left = (await sessions().listRefreshTokens(uid, 'web')).map((r) => r.token_hash).sort();
+    expect(left).toEqual([`p-current-${uid}`, `p-spent3-${uid}`, `p-spent4-${uid}`].sort());
+    expect(await sessions().listRefreshTokens(uid, 'phone')).toHaveLength(1);
   });
 
   it('rejects a second refresh token with the same hash', async () => {

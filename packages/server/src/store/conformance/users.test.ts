@@ -137,7 +137,6 @@ describe('store conformance: users', () => {
       session_id: 's1',
       expires_at: T0 + 1,
       spent_at: null,
-      successor: null,
     });
     await store.readIndex.advance(u.uid, { gid: g.gid }, 10);
 

@@ -75,7 +75,6 @@ export class KyselySessionStore implements SessionStore {
         session_id: token.session_id,
         expires_at: token.expires_at,
         spent_at: token.spent_at,
-        successor: token.successor,
       })
       .execute();
   }
@@ -83,19 +82,59 @@ export class KyselySessionStore implements SessionStore {
   async getRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | undefined> {
     return this.ctx.db
       .selectFrom('refresh_tokens')
-      .select(['token_hash', 'uid', 'device', 'session_id', 'expires_at', 'spent_at', 'successor'])
+      .select(['token_hash', 'uid', 'device', 'session_id', 'expires_at', 'spent_at'])
       .where('token_hash', '=', tokenHash)
       .executeTakeFirst();
   }
 
+  async listRefreshTokens(uid: number, device: string): Promise<RefreshTokenRecord[]> {
+    return this.ctx.db
+      .selectFrom('refresh_tokens')
+      .select(['token_hash', 'uid', 'device', 'session_id', 'expires_at', 'spent_at'])
+      .where('uid', '=', uid)
+      .where('device', '=', device)
+      .orderBy('expires_at')
+      .execute();
+  }
+
   /** One conditional UPDATE: of concurrent callers, exactly one sees `true`. */
-  async spendRefreshToken(tokenHash: string, spentAt: number, successor: string): Promise<boolean> {
+  async spendRefreshToken(tokenHash: string, spentAt: number): Promise<boolean> {
     const result = await this.ctx.db
       .updateTable('refresh_tokens')
-      .set({ spent_at: spentAt, successor })
+      .set({ spent_at: spentAt })
       .where('token_hash', '=', tokenHash)
       .where('spent_at', 'is', null)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  async pruneRefreshTokens(
+    uid: number,
+    device: string,
+    sessionId: string,
+    now: number,
+    keepSpent: number,
+  ): Promise<void> {
+    const newestSpent = this.ctx.db
+      .selectFrom('refresh_tokens')
+      .select('token_hash')
+      .where('uid', '=', uid)
+      .where('device', '=', device)
+      .where('session_id', '=', sessionId)
+      .where('spent_at', 'is not', null)
+      .orderBy('spent_at', 'desc')
+      .limit(keepSpent);
+    await this.ctx.db
+      .deleteFrom('refresh_tokens')
+      .where('uid', '=', uid)
+      .where('device', '=', device)
+      .where((eb) =>
+        eb.or([
+          eb('session_id', '!=', sessionId),
+          eb('expires_at', '<=', now),
+          eb.and([eb('spent_at', 'is not', null), eb('token_hash', 'not in', newestSpent)]),
+        ]),
+      )
+      .execute();
   }
 }

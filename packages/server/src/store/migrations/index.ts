@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationResult } from 'kysely';
 import type { StoreDialect } from '../dialect.js';
 import { initialMigration } from './0001-initial.js';
+import { refreshTokenPruningMigration } from './0002-refresh-token-pruning.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
@@ -9,6 +10,7 @@ import { initialMigration } from './0001-initial.js';
 export function migrations(dialect: StoreDialect): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
+    '0002-refresh-token-pruning': refreshTokenPruningMigration,
   };
 }
 
