@@ -19,8 +19,8 @@ export type WhoCanSignUp = Type.Static<typeof WhoCanSignUp>;
 
 export const OidcProvider = Type.Object({
   enable: Type.Boolean(),
-  favicon: Type.String(),
-  domain: Type.String(),
+  favicon: Type.String({ maxLength: 2048 }),
+  domain: Type.String({ maxLength: 253 }),
 });
 
 export const LoginConfig = Type.Object({

@@ -1,4 +1,4 @@
-import { badRequest } from './errors.js';
+import { AppError, badRequest } from './errors.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -12,4 +12,15 @@ export function decodeUtf8(body: Buffer): string {
   } catch {
     throw badRequest('body is not valid UTF-8');
   }
+}
+
+/**
+ * 415 when a Content-Type declares a charset other than UTF-8: a `charset=utf-16` or `latin1` body
+ * would otherwise be read as UTF-8 and stored changed.
+ */
+export function requireUtf8Charset(contentType: string | undefined): void {
+  const m = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType ?? '');
+  const charset = m?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+    throw new AppError('unsupported_media_type', 'only UTF-8 is accepted');
 }

@@ -11,7 +11,7 @@ import {
 } from '@parley/protocol';
 import type { Actor, Ctx } from '../context.js';
 import { nestsDeeperThan } from '../json-depth.js';
-import { decodeUtf8 } from '../utf8.js';
+import { decodeUtf8, requireUtf8Charset } from '../utf8.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import type { Audience } from '../realtime/bus.js';
 import { groupAudience, usersAudience } from './audience.js';
@@ -54,6 +54,7 @@ function parseContent({ contentType, body, propertiesHeader }: OutgoingMessage):
   if (!(SENDABLE_CONTENT_TYPES as readonly string[]).includes(type)) {
     throw new AppError('unsupported_media_type', 'unsupported content type');
   }
+  requireUtf8Charset(contentType);
   const text = Buffer.isBuffer(body) ? decodeUtf8(body) : '';
   if (text.trim() === '') throw badRequest('message is empty');
   if (Buffer.byteLength(text) > LIMITS.messageMaxBytes)

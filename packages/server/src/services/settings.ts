@@ -1,5 +1,7 @@
 /** Runtime-editable server settings live in the database under these keys, with these defaults. */
-import type { LoginConfig, SystemCommon } from '@parley/protocol';
+import { LoginConfig, SystemCommon } from '@parley/protocol';
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import type { Store } from '../store/types.js';
 
 export interface OrganizationSetting {
@@ -26,6 +28,7 @@ export const SETTINGS = {
       metamask: false,
       third_party: false,
     } as LoginConfig,
+    schema: LoginConfig,
   },
   systemCommon: {
     key: 'system_common',
@@ -44,6 +47,7 @@ export const SETTINGS = {
       add_friend_enable: true,
       search_user_enable: true,
     } as SystemCommon,
+    schema: SystemCommon,
   },
   orgLogoUpdatedAt: { key: 'organization_logo_updated_at', defaults: 0 as number },
 } as const;
@@ -51,11 +55,23 @@ export const SETTINGS = {
 type SettingName = keyof typeof SETTINGS;
 type SettingValue<N extends SettingName> = (typeof SETTINGS)[N]['defaults'];
 
+/**
+ * Only the keys a setting's schema defines, at any depth. Bodies may carry others (schemas allow
+ * extra keys for old clients), and a stored one was read, merged and sent on every use of the
+ * setting (a 1 MB unknown value slowed every DM send).
+ */
+function knownKeysOnly<N extends SettingName>(name: N, value: SettingValue<N>): SettingValue<N> {
+  const setting = SETTINGS[name];
+  if (!('schema' in setting)) return value;
+  return Value.Clean(setting.schema as TSchema, structuredClone(value)) as SettingValue<N>;
+}
+
 /** Reads a setting merged over its defaults, so fields added later get their default. */
 export async function readSetting<N extends SettingName>(store: Store, name: N): Promise<SettingValue<N>> {
   const { key, defaults } = SETTINGS[name];
-  const stored = await store.settings.get<SettingValue<N>>(key);
-  if (stored === undefined) return defaults;
+  const found = await store.settings.get<SettingValue<N>>(key);
+  if (found === undefined) return defaults;
+  const stored = knownKeysOnly(name, found);
   if (typeof defaults === 'object' && defaults !== null && typeof stored === 'object' && stored !== null) {
     return { ...defaults, ...stored };
   }
@@ -67,5 +83,5 @@ export async function writeSetting<N extends SettingName>(
   name: N,
   value: SettingValue<N>,
 ): Promise<void> {
-  await store.settings.set(SETTINGS[name].key, value);
+  await store.settings.set(SETTINGS[name].key, knownKeysOnly(name, value));
 }
