@@ -8,3 +8,4 @@ export * from './messages.js';
 export * from './system.js';
 export * from './users.js';
 export * from './api/index.js';
+export * from './invites.js';

@@ -3,6 +3,7 @@
  * document's paths.
  */
 import { GROUP_ROUTES } from './groups.js';
+import { INVITE_ROUTES } from './invites.js';
 import { EVENT_ROUTES, MESSAGE_ROUTES } from './messages.js';
 import { routeRules, type RouteBody, type RouteParams, type RouteQuery, type RouteReply } from './route.js';
 import { SYSTEM_ROUTES } from './system.js';
@@ -17,6 +18,7 @@ export const API_ROUTES = {
   ...GROUP_ROUTES,
   ...MESSAGE_ROUTES,
   ...EVENT_ROUTES,
+  ...INVITE_ROUTES,
 };
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
 import { eventHandlers } from './events.js';
 import { groupHandlers } from './groups.js';
+import { inviteHandlers } from './invites.js';
 import { messageHandlers } from './messages.js';
 import { registerRoutes } from './register.js';
 import { systemHandlers } from './system.js';
@@ -17,4 +18,5 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...groupHandlers(ctx),
     ...messageHandlers(ctx),
     ...eventHandlers(ctx),
+    ...inviteHandlers(ctx),
   });

@@ -1,5 +1,9 @@
-/** Registration invite links: random tokens stored hashed, with an expiry and a use limit. */
-import { LIMITS, type RegMagicLinkQuery } from '@parley/protocol';
+/**
+ * Registration invite links: random tokens stored hashed, with an expiry and a use limit. An
+ * invite bound to a private channel lets someone in only as long as its creator could: once the
+ * creator has lost access (removed, left, frozen, deleted) it stops working.
+ */
+import { LIMITS, type InviteInfo, type RegMagicLinkQuery } from '@parley/protocol';
 import { isCanonicalBase64url, randomToken, sha256 } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
 import type { InviteRecord, Store } from '../store/types.js';
@@ -32,8 +36,55 @@ export async function findUsableInvite(ctx: Ctx, token: string): Promise<InviteR
   if (!isCanonicalBase64url(token)) return undefined;
   const invite = await ctx.store.invites.get(sha256(token));
   if (!invite || invite.expires_at <= ctx.now() || invite.used_times >= invite.max_times) return undefined;
+  if (!(await creatorStillAdmits(ctx.store, invite))) return undefined;
   return invite;
 }
+
+async function creatorStillAdmits(store: Store, invite: InviteRecord): Promise<boolean> {
+  if (invite.gid === null) return true;
+  const group = await store.groups.get(invite.gid);
+  if (!group || group.is_public) return true;
+  const creator = await store.users.get(invite.created_by);
+  if (!creator || creator.status === 'frozen') return false;
+  return creator.is_admin || store.groups.isMember(group.gid, creator.uid);
+}
+
+/**
+ * Administrators see every unexpired invite; others those they made and those bound to channels
+ * they own. `gid` narrows the list to one channel.
+ */
+export async function listInvites(ctx: Ctx, actor: Actor, gid: number | undefined): Promise<InviteInfo[]> {
+  const invites = await ctx.store.invites.listUnexpired(ctx.now());
+  const shown: InviteInfo[] = [];
+  for (const invite of invites) {
+    if (gid !== undefined && invite.gid !== gid) continue;
+    if (await canManage(ctx.store, actor, invite)) shown.push(inviteInfo(invite));
+  }
+  return shown;
+}
+
+export async function revokeInvite(ctx: Ctx, actor: Actor, id: string): Promise<void> {
+  const invite = await ctx.store.invites.get(id);
+  if (!invite) throw notFound('no such invite');
+  if (!(await canManage(ctx.store, actor, invite))) throw forbidden('not your invite');
+  await ctx.store.invites.delete(id);
+}
+
+async function canManage(store: Store, actor: Actor, invite: InviteRecord): Promise<boolean> {
+  if (actor.isAdmin || invite.created_by === actor.uid) return true;
+  if (invite.gid === null) return false;
+  return (await store.groups.get(invite.gid))?.owner === actor.uid;
+}
+
+const inviteInfo = (i: InviteRecord): InviteInfo => ({
+  id: i.token_hash,
+  gid: i.gid,
+  created_by: i.created_by,
+  created_at: i.created_at,
+  expires_at: i.expires_at,
+  max_times: i.max_times,
+  used_times: i.used_times,
+});
 
 export const consumeInvite = (store: Store, token: string, now: number): Promise<boolean> =>
   store.invites.consume(sha256(token), now);

@@ -186,6 +186,9 @@ export interface InviteStore {
   get(tokenHash: string): Promise<InviteRecord | undefined>;
   /** Counts one use if the invite is unexpired and not used up; returns whether it did. */
   consume(tokenHash: string, now: number): Promise<boolean>;
+  /** The invites not yet expired at `now`, oldest first. */
+  listUnexpired(now: number): Promise<InviteRecord[]>;
+  delete(tokenHash: string): Promise<boolean>;
 }
 
 export type ReadTarget = { uid: number } | { gid: number };

@@ -74,6 +74,18 @@ describe('store conformance: invites', () => {
     expect(await invites().consume('unknown', T0)).toBe(false);
   });
 
+  it('lists unexpired invites oldest first and deletes one', async () => {
+    const later = await invite({ created_at: T0 + 5 });
+    const earlier = await invite({ created_at: T0 + 1 });
+    const expired = await invite({ expires_at: T0 + 10 });
+    const listed = (await invites().listUnexpired(T0 + 10)).map((i) => i.token_hash);
+    expect(listed.indexOf(earlier.token_hash)).toBeLessThan(listed.indexOf(later.token_hash));
+    expect(listed).not.toContain(expired.token_hash);
+    expect(await invites().delete(earlier.token_hash)).toBe(true);
+    expect(await invites().delete(earlier.token_hash)).toBe(false);
+    expect(await invites().get(earlier.token_hash)).toBeUndefined();
+  });
+
   it('never lets concurrent uses exceed max_times', async () => {
     const inv = await invite({ max_times: 3 });
     const results = await Promise.all(

@@ -22,7 +22,25 @@ export class KyselyInviteStore implements InviteStore {
   }
 
   async get(tokenHash: string): Promise<InviteRecord | undefined> {
-    const row = await this.ctx.db
+    const row = await this.select().where('token_hash', '=', tokenHash).executeTakeFirst();
+    return row && { ...row, kind: row.kind as InviteRecord['kind'] };
+  }
+
+  async listUnexpired(now: number): Promise<InviteRecord[]> {
+    const rows = await this.select().where('expires_at', '>', now).orderBy('created_at').execute();
+    return rows.map((row) => ({ ...row, kind: row.kind as InviteRecord['kind'] }));
+  }
+
+  async delete(tokenHash: string): Promise<boolean> {
+    const result = await this.ctx.db
+      .deleteFrom('invites')
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  private select() {
+    return this.ctx.db
       .selectFrom('invites')
       .select([
         'token_hash',
@@ -33,10 +51,7 @@ export class KyselyInviteStore implements InviteStore {
         'expires_at',
         'max_times',
         'used_times',
-      ])
-      .where('token_hash', '=', tokenHash)
-      .executeTakeFirst();
-    return row && { ...row, kind: row.kind as InviteRecord['kind'] };
+      ]);
   }
 
   /** One conditional UPDATE, so concurrent registrations can never use an invite more than `max_times`. */
