@@ -15,4 +15,21 @@ describe('InProcessCounters', () => {
     expect(await counters.get('k')).toEqual({ count: 0, resetInMs: 0 });
     expect(await counters.hit('k', 500)).toEqual({ count: 1, resetInMs: 500 });
   });
+
+  it('takes a hit back, never below zero and never after the window', async () => {
+    let now = 1_000;
+    const counters = new InProcessCounters(() => now);
+    await counters.hit('k', 500);
+    await counters.hit('k', 500);
+    await counters.release('k');
+    expect((await counters.get('k')).count).toBe(1);
+    await counters.release('k');
+    await counters.release('k');
+    expect((await counters.get('k')).count).toBe(0);
+    await counters.release('unknown');
+    expect(await counters.get('unknown')).toEqual({ count: 0, resetInMs: 0 });
+    now += 600;
+    await counters.release('k');
+    expect((await counters.hit('k', 500)).count).toBe(1);
+  });
 });
