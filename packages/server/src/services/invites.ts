@@ -6,6 +6,7 @@
 import { LIMITS, type InviteInfo, type RegMagicLinkQuery } from '@parley/protocol';
 import { isCanonicalBase64url, randomToken, sha256 } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
+import { forbidden, notFound } from '../errors.js';
 import type { InviteRecord, Store } from '../store/types.js';
 import { requireInvite } from '../policy/index.js';
 
