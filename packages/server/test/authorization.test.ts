@@ -102,11 +102,16 @@ async function fixtureFor(role: Role, row: AuthRow): Promise<Fixture> {
     shared ??= await newFixture(undefined, owner, member);
     return { ...shared, actor, n: ++n };
   }
-  return newFixture(
-    actor,
-    role === 'owner' && actor ? actor : owner,
-    role === 'member' && actor ? actor : member,
-  );
+  const channelOwner = role === 'owner' && actor ? actor : owner;
+  const f = await newFixture(actor, channelOwner, role === 'member' && actor ? actor : member);
+  if (row.route === '/api/invites/:id') f.inviteId = await inviteTo(f.gid, channelOwner);
+  return f;
+}
+
+async function inviteTo(gid: number, by: TestUser): Promise<string> {
+  await t.request('GET', `/group/create_reg_magic_link?gid=${gid}`, { token: by.token });
+  const listed = await t.request('GET', `/invites?gid=${gid}`, { token: by.token });
+  return (listed.json as { id: string }[])[0]!.id;
 }
 
 async function newFixture(
@@ -178,6 +183,8 @@ describe('the route × role table', () => {
         const f = await fixtureFor(role, row);
         const got = await call(row.method, defaultPath(row, f), f.actor?.token, row.body?.(f));
         calls++;
+        // A password change ends the administrator's other sessions, the standing one included.
+        if (row.fresh && role === 'admin') admin = await login(t, admin.email, admin.password);
         if (got !== want)
           mismatches.push(`${row.method} ${row.route} as ${role}: ${got}, table says ${want}`);
       }

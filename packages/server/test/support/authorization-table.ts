@@ -27,6 +27,8 @@ export interface Fixture {
   png: Buffer;
   /** Unique per call, for names and emails. */
   n: number;
+  /** An invite to the channel made by its owner (only for the invite routes that need one). */
+  inviteId?: string;
 }
 
 export interface AuthRow {
@@ -210,6 +212,16 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
     expect: row(401, 403, 200, 403, 200, 200),
   },
   { method: 'GET', route: '/api/group/:gid', expect: row(401, 403, 200, 403, 200, 403) },
+
+  // Invites: each caller sees only what they may manage, so listing never refuses a signed-in user.
+  { method: 'GET', route: '/api/invites', path: (f) => `/api/invites?gid=${f.gid}`, expect: signedIn() },
+  {
+    method: 'DELETE',
+    route: '/api/invites/:id',
+    path: (f) => `/api/invites/${f.inviteId}`,
+    fresh: true,
+    expect: row(401, 403, 403, 403, 200, 200),
+  },
   {
     method: 'PUT',
     route: '/api/group/:gid',
