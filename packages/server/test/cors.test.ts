@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, type TestUser, useTestServer } from './support/server.js';
 import { openTestStream } from './support/sse.js';
 
-let t: TestServer;
+const t = useTestServer();
 let admin: TestUser;
 const ORIGIN = 'http://localhost:3009';
 
 beforeAll(async () => {
-  t = await startTestServer();
   admin = await createAdmin(t);
 });
-afterAll(async () => t.close());
 
 describe('CORS (API.md §1.5)', () => {
   it('answers a preflight with the echoed origin, every verb and the requested headers', async () => {

@@ -22,7 +22,8 @@ let db: TestStore;
 let child: NodeProcess | undefined;
 
 beforeEach(async () => {
-  db = await createTestStore();
+  // Durable like production, though the server process opens its own: this file tests crashes.
+  db = await createTestStore({ durable: true });
   // The server process opens the database itself; this store only prepared (migrated) it.
   await db.store.close();
 });

@@ -1,31 +1,26 @@
 import type { ServerEvent } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GREEN, inspectImage, solidPng } from './support/images.js';
 import {
   createAdmin,
   createChannel,
   createUser,
   sendText,
-  startTestServer,
-  type TestServer,
   type TestUser,
+  useTestServer,
 } from './support/server.js';
 import { streamsClosedAfterEach, type TestStream } from './support/sse.js';
 
-let t: TestServer;
+const t = useTestServer();
 let admin: TestUser;
 let alice: TestUser;
 let bob: TestUser;
 let carol: TestUser;
 beforeAll(async () => {
-  t = await startTestServer();
   admin = await createAdmin(t);
   alice = await createUser(t, 'alice');
   bob = await createUser(t, 'bob');
   carol = await createUser(t, 'carol');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const streams = streamsClosedAfterEach();

@@ -4,27 +4,17 @@
  * `cluster` project the attempts are spread over three nodes by the balancer, so the counts must
  * be shared (Redis).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createAdmin,
-  createUser,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createAdmin, createUser, type TestUser, useTestServer } from './support/server.js';
 
-let t: TestServer;
+const t = useTestServer({ fresh: true });
 let alice: TestUser;
 let bob: TestUser;
 
 beforeEach(async () => {
-  t = await startTestServer();
   await createAdmin(t);
   alice = await createUser(t, 'alice');
   bob = await createUser(t, 'bob');
-});
-afterEach(async () => {
-  await t.close();
 });
 
 function attempt(email: string, password: string, address: string) {

@@ -1,5 +1,5 @@
 import { LIMITS, type ServerEvent } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createChannel,
@@ -7,13 +7,12 @@ import {
   login,
   properties,
   sendText,
-  startTestServer,
-  type TestServer,
   type TestUser,
+  useTestServer,
 } from './support/server.js';
 import { streamsClosedAfterEach } from './support/sse.js';
 
-let t: TestServer;
+const t = useTestServer();
 let admin: TestUser;
 let alice: TestUser;
 let bob: TestUser;
@@ -21,16 +20,12 @@ let carol: TestUser;
 let pub: number;
 let priv: number;
 beforeAll(async () => {
-  t = await startTestServer();
   admin = await createAdmin(t);
   alice = await createUser(t, 'alice');
   bob = await createUser(t, 'bob');
   carol = await createUser(t, 'carol');
   pub = await createChannel(t, admin, { name: 'general', is_public: true });
   priv = await createChannel(t, alice, { name: 'inner circle', is_public: false, members: [bob.uid] });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const streams = streamsClosedAfterEach();

@@ -1,24 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createAdmin,
-  createChannel,
-  createUser,
-  login,
-  sendText,
-  startTestServer,
-  type TestServer,
-} from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { createAdmin, createChannel, createUser, login, sendText, useTestServer } from './support/server.js';
 import { chats, streamsClosedAfterEach } from './support/sse.js';
 
-let t: TestServer;
+const t = useTestServer({ fresh: true });
 const { open } = streamsClosedAfterEach();
-
-beforeEach(async () => {
-  t = await startTestServer();
-});
-afterEach(async () => {
-  await t.close();
-});
 
 describe('event stream', () => {
   it('sends the initial sequence in the contract order', async () => {
@@ -97,22 +82,33 @@ describe('event stream', () => {
     const alice = await createUser(t, 'alice');
     const gid = await createChannel(t, admin, { name: 'general', is_public: true });
     const base = (await sendText(t, admin, { gid }, 'base')).json as number;
+    const send = async (text: string) => (await sendText(t, admin, { gid }, text)).json as number;
 
-    const sent: number[] = [];
-    let sending = true;
-    const sender = (async () => {
-      for (let i = 0; sending && i < 400; i++)
-        sent.push((await sendText(t, admin, { gid }, `burst ${i}`)).json as number);
-    })();
-    const s = await open(t.url, alice.token, { after_mid: base });
+    // The race, placed rather than hoped for: the stream joins the hub, then reads its backlog.
+    // Records committed just before that read reach it twice (backlog and live queue); records
+    // committed just after it reach it only through the live queue. The first node's real store
+    // commits both kinds at exactly those points.
+    const beforeRead: number[] = [];
+    const afterRead: number[] = [];
+    const messages = t.db.store.messages;
+    const read = messages.listForUser.bind(messages);
+    messages.listForUser = async (...args) => {
+      const first = beforeRead.length === 0;
+      if (first) for (let i = 0; i < 3; i++) beforeRead.push(await send(`before read ${i}`));
+      const rows = await read(...args);
+      if (first) for (let i = 0; i < 3; i++) afterRead.push(await send(`after read ${i}`));
+      return rows;
+    };
+    const s = await open(t.nodeUrls[0]!, alice.token, { after_mid: base });
     await s.ready();
-    await new Promise((r) => setTimeout(r, 50));
-    sending = false;
-    await sender;
-    const last = sent[sent.length - 1]!;
-    await s.waitFor((e) => e.type === 'chat' && e.mid === last);
-    const mids = chats(s.events).map((e) => e.mid);
-    expect(mids).toEqual(sent);
+    const live = await send('after ready');
+    await s.waitFor((e) => e.type === 'chat' && e.mid === live);
+
+    expect(beforeRead).toHaveLength(3);
+    const mids = (events: typeof s.events) => chats(events).map((e) => e.mid);
+    const ready = s.events.findIndex((e) => e.type === 'ready');
+    expect(mids(s.events.slice(0, ready))).toEqual(beforeRead);
+    expect(mids(s.events.slice(ready))).toEqual([...afterRead, live]);
   });
 
   it('gives a new device the recent messages of every conversation, quiet ones included', async () => {

@@ -1,12 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../src/app.js';
-import { loadConfig } from '../src/config/index.js';
 import { openStore } from '../src/store/index.js';
+import { storeOptionsOf } from './support/databases.js';
 import { GREEN, RED, inspectImage, solidPng } from './support/images.js';
 import {
   createAdmin,
   createUser,
   startTestServer,
+  testConfig,
+  useTestServer,
   type TestServer,
   type TestUser,
 } from './support/server.js';
@@ -18,13 +20,7 @@ const readyStream = (t: TestServer, user: TestUser) => streams.ready(t.url, user
 const ADMIN = { email: 'founder@example.com', name: 'Founder', password: 'long enough password', gender: 0 };
 
 describe('first start: initialized and create_admin', () => {
-  let t: TestServer;
-  beforeEach(async () => {
-    t = await startTestServer();
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const t = useTestServer({ fresh: true });
 
   it('is not initialized until the first user exists, then creates an administrator once', async () => {
     const before = await t.request('GET', '/admin/system/initialized');
@@ -105,13 +101,7 @@ describe('first start: initialized and create_admin', () => {
 });
 
 describe('create_admin validation', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestServer();
 
   it.each([
     ['a missing email', { name: 'A', password: ADMIN.password }],
@@ -130,16 +120,12 @@ describe('create_admin validation', () => {
 });
 
 describe('organization and logo', () => {
-  let t: TestServer;
+  const t = useTestServer();
   let admin: TestUser;
   let user: TestUser;
   beforeAll(async () => {
-    t = await startTestServer();
     admin = await createAdmin(t);
     user = await createUser(t, 'orgwatcher');
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('is readable anonymously with a stable server_id', async () => {
@@ -287,9 +273,9 @@ describe('server restart on the same data', () => {
 
       await t.server.close();
       await t.db.store.close();
-      const store = await openStore({ databaseUrl: t.db.databaseUrl, dataDir: t.db.dataDir });
+      const store = await openStore(storeOptionsOf(t.db));
       const again = await buildServer({
-        config: loadConfig({ DATA_DIR: t.db.dataDir, LOG_LEVEL: 'silent' }),
+        config: testConfig({ DATA_DIR: t.db.dataDir, LOG_LEVEL: 'silent' }),
         store,
       });
       try {
@@ -315,16 +301,12 @@ describe('server restart on the same data', () => {
 });
 
 describe('settings and status endpoints', () => {
-  let t: TestServer;
+  const t = useTestServer();
   let admin: TestUser;
   let user: TestUser;
   beforeAll(async () => {
-    t = await startTestServer();
     admin = await createAdmin(t);
     user = await createUser(t, 'settingsuser');
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('reports version 0.3.9 as bare text/plain to anyone', async () => {

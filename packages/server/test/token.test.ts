@@ -1,25 +1,14 @@
 import { Agent, request } from 'node:http';
 import { LIMITS } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAdmin,
-  createUser,
-  login,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createUser, login, type TestUser, useTestServer } from './support/server.js';
 
 /** One server for the file, on a clock the tests move forward (never back). */
 let now = Date.now();
-let t: TestServer;
+const t = useTestServer({ now: () => now });
 let admin: TestUser;
 beforeAll(async () => {
-  t = await startTestServer({ now: () => now });
   admin = await createAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const advance = (seconds: number) => {

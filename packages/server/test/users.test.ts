@@ -1,16 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIMITS, type ServerEvent } from '@parley/protocol';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BLUE, RED, inspectImage, solidPng } from './support/images.js';
-import {
-  createAdmin,
-  createChannel,
-  createUser,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
+import { createAdmin, createChannel, createUser, type TestUser, useTestServer } from './support/server.js';
 import { streamsClosedAfterEach } from './support/sse.js';
 
 const USER_INFO_KEYS = [
@@ -26,16 +19,12 @@ const USER_INFO_KEYS = [
 ];
 
 let now = Date.now();
-let t: TestServer;
+const t = useTestServer({ now: () => now });
 let admin: TestUser;
 let watcher: TestUser;
 beforeAll(async () => {
-  t = await startTestServer({ now: () => now });
   admin = await createAdmin(t);
   watcher = await createUser(t, 'watcher');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const streams = streamsClosedAfterEach();

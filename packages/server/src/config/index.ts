@@ -3,6 +3,7 @@
  * environment stops the start with every problem listed (not just the first).
  */
 import path from 'node:path';
+import { DEFAULT_PASSWORD_HASHING, type PasswordHashing } from '../auth/passwords.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -26,6 +27,8 @@ export interface Config {
   webDir: string | undefined;
   /** Who may read `/metrics`: a bearer token (`METRICS_TOKEN`) or addresses (`METRICS_ALLOW`). */
   metrics: { token: string | undefined; allow: string[] };
+  /** argon2id cost: not read from the environment; test servers lower it, nothing else does. */
+  passwordHashing: PasswordHashing;
 }
 
 /** Where uploads live: a directory (shared by all nodes in scaled mode) or an S3-compatible bucket. */
@@ -115,6 +118,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
     trustProxy,
     webDir,
     metrics,
+    passwordHashing: DEFAULT_PASSWORD_HASHING,
   };
 }
 

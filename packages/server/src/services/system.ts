@@ -34,7 +34,7 @@ export async function createAdmin(ctx: Ctx, req: CreateAdminRequest): Promise<Us
   const email = normaliseEmail(req.email);
   const name = req.name.trim();
   if (!name) throw badRequest('name is empty');
-  const passwordHash = await hashPassword(req.password);
+  const passwordHash = await hashPassword(req.password, ctx.config.passwordHashing);
   const now = ctx.now();
   const alreadyInitialized = () => forbidden('the server already has users');
   const created = await commitUserLog(ctx, () =>

@@ -33,7 +33,7 @@ export async function register(ctx: Ctx, req: RegisterRequest): Promise<LoginRes
   if (await ctx.store.users.getByEmail(email)) throw conflict('email_conflict');
   const name = await availableName(ctx.store, req.name?.trim() || email.split('@')[0] || 'user');
   const now = ctx.now();
-  const passwordHash = await hashPassword(req.password);
+  const passwordHash = await hashPassword(req.password, ctx.config.passwordHashing);
 
   const { user, joinedGid } = await commitUserLog(ctx, () =>
     ctx.store.transaction(async (tx) => {
@@ -241,7 +241,7 @@ export async function changePassword(
     throw forbidden('wrong password');
   }
   await attempt.succeeded();
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, ctx.config.passwordHashing);
   // Whoever else holds a session may be the reason for the change: every other device's tokens
   // end with the old password, and its streams close.
   const ended = await ctx.store.transaction(async (tx) => {

@@ -10,7 +10,7 @@ import { KyselyStore } from './kysely-store.js';
 import { migrateToLatest } from './migrations/index.js';
 import { openPostgres } from './postgres.js';
 import type { Database } from './schema.js';
-import { openSqlite } from './sqlite.js';
+import { openSqlite, type SqliteSynchronous } from './sqlite.js';
 import type { Store } from './types.js';
 
 export type * from './types.js';
@@ -20,6 +20,11 @@ export interface OpenStoreOptions {
   /** A `postgres://` or `postgresql://` URL selects PostgreSQL; absent, SQLite in `dataDir`. */
   databaseUrl?: string;
   dataDir: string;
+  /**
+   * SQLite's fsync policy, `FULL` unless given. Only test stores pass `OFF`: a test that does not
+   * crash the process loses nothing by it, and every commit stops waiting for the disk.
+   */
+  sqliteSynchronous?: SqliteSynchronous;
 }
 
 export const SQLITE_FILE_NAME = 'parley.db';
@@ -36,7 +41,10 @@ function openDatabase(options: OpenStoreOptions): { db: Kysely<Database>; dialec
     return { db: openPostgres(options.databaseUrl), dialect: 'postgres' };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  return { db: openSqlite(join(options.dataDir, SQLITE_FILE_NAME)), dialect: 'sqlite' };
+  return {
+    db: openSqlite(join(options.dataDir, SQLITE_FILE_NAME), options.sqliteSynchronous),
+    dialect: 'sqlite',
+  };
 }
 
 /** Opens the database, migrates it to the latest schema, and returns the store. */

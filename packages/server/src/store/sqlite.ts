@@ -5,15 +5,18 @@ import type { Database } from './schema.js';
 /** Distinct SQL texts kept prepared; our queries are few and their text stable (see `inList`). */
 const STATEMENT_CACHE_SIZE = 256;
 
+/** `FULL` in production; `OFF` only for test stores whose tests do not crash the process. */
+export type SqliteSynchronous = 'FULL' | 'OFF';
+
 /**
  * Opens the embedded database. `synchronous=FULL` because an acknowledged message must survive
  * a crash or power loss (WAL with NORMAL may lose the last commits); WAL keeps readers off the
  * writer's back. Foreign keys are off by default in SQLite and our cascades need them.
  */
-export function openSqlite(file: string): Kysely<Database> {
+export function openSqlite(file: string, synchronous: SqliteSynchronous = 'FULL'): Kysely<Database> {
   const sqlite = new BetterSqlite3(file, { timeout: 5000 });
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });

@@ -4,7 +4,7 @@
  * one-stream-per-device rule and the recovery of records whose publisher died all cross nodes.
  */
 import type { ServerEvent } from '@parley/protocol';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { redisKeys } from '../../src/realtime/redis.js';
@@ -16,20 +16,15 @@ import {
   createUser,
   login,
   sendText,
-  startTestServer,
-  type TestServer,
+  useTestServer,
 } from '../support/server.js';
 import { chats, streamsClosedAfterEach } from '../support/sse.js';
 
-let t: TestServer;
+const t = useTestServer({ fresh: true });
 const { open } = streamsClosedAfterEach();
 
-beforeEach(async () => {
-  t = await startTestServer();
+beforeEach(() => {
   expect(t.nodeUrls).toHaveLength(3);
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const node = (i: number) => t.nodeUrls[i]!;

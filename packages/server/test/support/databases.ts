@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { openStore, type Store } from '../../src/store/index.js';
+import { openStore, type OpenStoreOptions, type Store } from '../../src/store/index.js';
 // Brings in the `ProvidedContext` declaration that types `inject('pgUrl')`.
 import type {} from './global-setup.js';
 
@@ -21,6 +21,8 @@ export interface TestStore {
   databaseUrl?: string;
   /** A fresh temp directory (the SQLite file lives here; use it for blobs too). */
   dataDir: string;
+  /** Opened with `durable: true` (SQLite `synchronous=FULL`). */
+  durable: boolean;
   /** Closes the store, drops the database, removes `dataDir`. Safe to call twice. */
   cleanup(): Promise<void>;
 }
@@ -40,7 +42,23 @@ async function adminQuery(baseUrl: string, text: string): Promise<void> {
   }
 }
 
-export async function createTestStore(): Promise<TestStore> {
+export interface TestStoreOptions {
+  /**
+   * Keep SQLite's production `synchronous=FULL`: for tests of what survives a crash. Every other
+   * test store runs with `OFF` (the test PostgreSQL runs without fsync for the same reason).
+   */
+  durable?: boolean;
+}
+
+/** How a test opens another store on the same database as `db` (another node's pool). */
+export const storeOptionsOf = (db: TestStore): OpenStoreOptions => ({
+  databaseUrl: db.databaseUrl,
+  dataDir: db.dataDir,
+  sqliteSynchronous: db.durable ? 'FULL' : 'OFF',
+});
+
+export async function createTestStore(options: TestStoreOptions = {}): Promise<TestStore> {
+  const durable = options.durable ?? false;
   const dataDir = await mkdtemp(join(tmpdir(), 'parley-test-'));
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
@@ -54,12 +72,13 @@ export async function createTestStore(): Promise<TestStore> {
       dropDatabase = () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
       databaseUrl = `${baseUrl}/${name}`;
     }
-    const store = await openStore({ databaseUrl, dataDir });
+    const store = await openStore({ databaseUrl, dataDir, sqliteSynchronous: durable ? 'FULL' : 'OFF' });
     let cleaned = false;
     return {
       store,
       databaseUrl,
       dataDir,
+      durable,
       async cleanup() {
         if (cleaned) return;
         cleaned = true;

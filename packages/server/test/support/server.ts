@@ -5,10 +5,11 @@
 import type { LoginResponse } from '@parley/protocol';
 import { buildServer, type ParleyServer } from '../../src/app.js';
 import type { Blobs } from '../../src/blobs/index.js';
-import { loadConfig } from '../../src/config/index.js';
+import type { PasswordHashing } from '../../src/auth/passwords.js';
+import { loadConfig, type Config } from '../../src/config/index.js';
 import { openStore } from '../../src/store/index.js';
-import { inject } from 'vitest';
-import { createTestStore, testDatabase, type TestStore } from './databases.js';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { createTestStore, storeOptionsOf, testDatabase, type TestStore } from './databases.js';
 import { startNginx } from './nginx.js';
 // Brings in the `ProvidedContext` declaration that types `inject('redisUrl')`.
 import type {} from './redis-global-setup.js';
@@ -46,12 +47,21 @@ export interface TestResponse {
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-export async function startTestServer(
-  options: { now?: () => number; blobs?: Blobs } = {},
-): Promise<TestServer> {
+/**
+ * The cheapest argon2id the library accepts: every test user is hashed at least once, and at the
+ * production cost (asserted in `src/auth/passwords.test.ts`) that alone took a core for seconds.
+ */
+export const TEST_PASSWORD_HASHING: PasswordHashing = { memoryCost: 8, timeCost: 1, parallelism: 1 };
+
+export interface TestServerOptions {
+  now?: () => number;
+  blobs?: Blobs;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const db = await createTestStore();
   const clustered = testDatabase() === 'cluster';
-  const config = loadConfig({
+  const config = testConfig({
     DATA_DIR: db.dataDir,
     LOG_LEVEL: 'silent',
     PORT: '0',
@@ -67,8 +77,7 @@ export async function startTestServer(
   try {
     for (let i = 0; i < (clustered ? CLUSTER_NODES : 1); i++) {
       // Each node has its own pool on the shared database, as separate processes would.
-      const store =
-        i === 0 ? db.store : await openStore({ databaseUrl: db.databaseUrl, dataDir: db.dataDir });
+      const store = i === 0 ? db.store : await openStore(storeOptionsOf(db));
       if (i > 0) extraStores.push(store);
       const node = await buildServer({
         config,
@@ -107,6 +116,35 @@ export async function startTestServer(
       await db.cleanup();
     },
   };
+}
+
+/** The configuration `env` gives, with the test cost of password hashing. */
+export const testConfig = (env: Record<string, string | undefined>): Config => ({
+  ...loadConfig(env),
+  passwordHashing: TEST_PASSWORD_HASHING,
+});
+
+/**
+ * The server of a test file (or of a `describe` block, when called inside one): started before
+ * its tests, or before each test with `fresh: true`, and closed after. The handle forwards to the
+ * current server, so test bodies use it as they would the server itself.
+ */
+export function useTestServer(options: TestServerOptions & { fresh?: boolean } = {}): TestServer {
+  let current: TestServer | undefined;
+  const [before, after] = options.fresh ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    current = await startTestServer(options);
+  });
+  after(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as TestServer, {
+    get(_, key) {
+      if (!current) throw new Error('useTestServer(): the server exists only inside tests and hooks');
+      return Reflect.get(current, key);
+    },
+  });
 }
 
 /** Anything tests can send API requests to: a test server, a cluster's balancer, one node. */

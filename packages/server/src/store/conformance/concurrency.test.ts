@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../index.js';
-import { useTestStore } from '../../../test/support/databases.js';
+import { storeOptionsOf, useTestStore } from '../../../test/support/databases.js';
 import { newGroup, newUser, T0, textMessage } from '../../../test/support/store-fixtures.js';
 
 /**
@@ -39,9 +39,9 @@ describe('store conformance: ids follow commit order under concurrent writers', 
 
   /** On PostgreSQL, a second store: its own pool, as another node would have. */
   async function withReader<T>(fn: (reader: Store) => Promise<T>): Promise<T> {
-    const { databaseUrl, dataDir, store } = db();
+    const { databaseUrl, store } = db();
     if (!databaseUrl) return fn(store);
-    const reader = await openStore({ databaseUrl, dataDir });
+    const reader = await openStore(storeOptionsOf(db()));
     try {
       return await fn(reader);
     } finally {

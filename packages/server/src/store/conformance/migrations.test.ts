@@ -5,7 +5,7 @@ import { migrations } from '../migrations/index.js';
 import { openPostgres } from '../postgres.js';
 import { openSqlite } from '../sqlite.js';
 import type { Database } from '../schema.js';
-import { createTestStore } from '../../../test/support/databases.js';
+import { createTestStore, storeOptionsOf } from '../../../test/support/databases.js';
 import { newUser } from '../../../test/support/store-fixtures.js';
 import { join } from 'node:path';
 
@@ -15,7 +15,7 @@ describe('store conformance: migrations', () => {
     try {
       const user = await t.store.users.create(newUser());
       await t.store.close();
-      const location = { databaseUrl: t.databaseUrl, dataDir: t.dataDir };
+      const location = storeOptionsOf(t);
       expect(await migrateDatabase(location)).toEqual([]);
       const reopened = await openStore(location);
       try {
