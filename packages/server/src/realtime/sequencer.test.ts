@@ -31,6 +31,7 @@ function setup(latest: number, stored: number[] = []) {
     latestMid: async () => latest,
     recover: async (after, through) => {
       recovered.push([after, through]);
+      // A slow read: envelopes accepted meanwhile must wait behind it.
       await new Promise((r) => setTimeout(r, 5));
       return stored.filter((m) => m > after && m <= through).map((m) => chat(m));
     },
@@ -41,8 +42,7 @@ function setup(latest: number, stored: number[] = []) {
     (e) => out.push(e),
     (e) => errors.push(e),
   );
-  const idle = () => new Promise((r) => setTimeout(r, 30));
-  return { seq, out, recovered, errors, idle };
+  return { seq, out, recovered, errors, idle: () => seq.settled() };
 }
 
 describe('ChatSequencer', () => {
@@ -95,10 +95,11 @@ describe('ChatSequencer', () => {
     );
     await seq.reset();
     seq.accept(chat(3, 2));
-    await new Promise((r) => setTimeout(r, 10));
+    await seq.settled();
+    expect(errors).toHaveLength(1);
     fail = false;
     seq.accept(chat(4, 3));
-    await new Promise((r) => setTimeout(r, 20));
+    await seq.settled();
     expect(errors).toHaveLength(1);
     expect(mids(out)).toEqual([4]);
   });

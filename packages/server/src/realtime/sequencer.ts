@@ -70,6 +70,11 @@ export class ChatSequencer {
     });
   }
 
+  /** Resolves once every envelope accepted so far has been delivered (or its recovery failed). */
+  settled(): Promise<void> {
+    return this.chain;
+  }
+
   private pass(envelope: Envelope): void {
     this.deliver(envelope);
     const { event } = envelope;

@@ -19,6 +19,7 @@ import {
   useTestServer,
 } from '../support/server.js';
 import { chats, streamsClosedAfterEach } from '../support/sse.js';
+import { until } from '../support/until.js';
 
 const t = useTestServer({ fresh: true });
 const { open } = streamsClosedAfterEach();
@@ -112,10 +113,18 @@ describe('across nodes', () => {
     const second = await open(node(2), laptop.token);
     await second.ready();
     phone.close();
-    // Still online through node 2: give a wrong "offline" time to arrive, then check it did not.
-    await sendText(apiClient(node(2)), admin, { uid: admin.uid }, 'barrier');
-    await watcher.waitFor((e) => e.type === 'chat');
-    await new Promise((r) => setTimeout(r, 200));
+    // Still online through node 2. Once node 1 has taken its count out of Redis, an "offline" it
+    // wrongly announced is on the bus, ahead of anything node 1 publishes next: a barrier.
+    const redis = new Redis(inject('redisUrl'));
+    try {
+      const { node: nodeKey } = redisKeys(t.server.ctx.serverId);
+      const node1 = nodeKey((t.nodes[1]!.ctx.presence as RedisPresence).nodeId);
+      await until(async () => !(await redis.hexists(node1, String(alice.uid))), 'node 1 counts the close');
+    } finally {
+      redis.disconnect();
+    }
+    const barrier = await sendText(apiClient(node(1)), admin, { uid: admin.uid }, 'barrier');
+    await watcher.waitFor((e) => e.type === 'chat' && e.mid === barrier.json);
     expect(watcher.events.some(online(false))).toBe(false);
     // A new stream on yet another node sees alice online in its initial users_state.
     const late = await open(node(1), (await login(t, admin.email, admin.password)).token);
