@@ -19,7 +19,7 @@ import {
   loadReadable,
   requireCreateChannel,
 } from '../policy/index.js';
-import { groupView } from './views.js';
+import { groupChanged, groupView } from './views.js';
 
 const GROUP_AVATAR_SIZE = 256;
 
@@ -88,15 +88,11 @@ export async function updateGroup(
   await ctx.store.groups.update(gid, patch);
   await ctx.bus.publish({
     audience: groupAudience(group, members),
-    event: {
-      type: 'group_changed',
-      gid,
+    event: groupChanged(gid, {
       name: patch.name ?? null,
       description: req.description !== undefined ? (patch.description ?? '') : null,
       owner: patch.owner ?? null,
-      avatar_updated_at: null,
-      is_public: null,
-    },
+    }),
   });
 }
 
@@ -129,15 +125,7 @@ export async function changeGroupType(
     const view = groupView(updated, []);
     await ctx.bus.publish({
       audience: { kind: 'users', uids: members },
-      event: {
-        type: 'group_changed',
-        gid,
-        name: null,
-        description: null,
-        owner: null,
-        avatar_updated_at: null,
-        is_public: true,
-      },
+      event: groupChanged(gid, { is_public: true }),
     });
     const others = (await ctx.store.users.listUids()).filter((uid) => !members.includes(uid));
     await ctx.bus.publish({
@@ -233,15 +221,7 @@ export async function setGroupAvatar(ctx: Ctx, actor: Actor, gid: number, image:
   await ctx.store.groups.update(gid, { avatar_updated_at: at });
   await ctx.bus.publish({
     audience: groupAudience(group, members),
-    event: {
-      type: 'group_changed',
-      gid,
-      name: null,
-      description: null,
-      owner: null,
-      avatar_updated_at: at,
-      is_public: null,
-    },
+    event: groupChanged(gid, { avatar_updated_at: at }),
   });
 }
 
@@ -269,15 +249,7 @@ export async function leaveAllGroups(ctx: Ctx, uid: number): Promise<void> {
       await ctx.store.groups.update(group.gid, { owner: heir });
       await ctx.bus.publish({
         audience: { kind: 'users', uids: remaining },
-        event: {
-          type: 'group_changed',
-          gid: group.gid,
-          name: null,
-          description: null,
-          owner: heir,
-          avatar_updated_at: null,
-          is_public: null,
-        },
+        event: groupChanged(group.gid, { owner: heir }),
       });
     }
     await ctx.bus.publish({

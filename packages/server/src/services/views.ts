@@ -1,5 +1,5 @@
 /** Wire views of stored records: the one place a record becomes a contract shape. */
-import type { Group, UserInfo } from '@parley/protocol';
+import type { Group, ServerEvent, UserInfo } from '@parley/protocol';
 import type { GroupRecord, UserRecord } from '../store/types.js';
 
 export function userInfo(u: UserRecord): UserInfo {
@@ -27,5 +27,24 @@ export function groupView(g: GroupRecord, members: readonly number[]): Group {
     is_public: g.is_public,
     avatar_updated_at: g.avatar_updated_at,
     pinned_messages: [],
+  };
+}
+
+type GroupChanged = Extract<ServerEvent, { type: 'group_changed' }>;
+
+/** A `group_changed` event: the fields given changed, every other one is null (unchanged). */
+export function groupChanged(
+  gid: number,
+  changed: Partial<Omit<GroupChanged, 'type' | 'gid'>>,
+): GroupChanged {
+  return {
+    type: 'group_changed',
+    gid,
+    name: null,
+    description: null,
+    owner: null,
+    avatar_updated_at: null,
+    is_public: null,
+    ...changed,
   };
 }
