@@ -9,7 +9,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import net from 'node:net';
+import { freePort, redisPing, redisServerArgs } from '../../scripts/lib/processes.mjs';
 import path from 'node:path';
 import { sh } from './machine.mjs';
 
@@ -18,19 +18,6 @@ const PG_USER = 'parleytest';
 const HZ = 100; // USER_HZ: /proc tick length is 10 ms
 
 const isRoot = () => process.getuid?.() === 0;
-
-/** A port nothing listens on right now (the caller binds it soon after). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function pgBinDir() {
   if (!existsSync(PG_ROOT)) return null;
@@ -129,24 +116,6 @@ full_page_writes = on
   throw new Error(`could not start PostgreSQL: ${lastError?.message}\n${lastError?.stderr ?? ''}\n${log}`);
 }
 
-function redisPing(port) {
-  return new Promise((resolve) => {
-    const sock = net.connect({ host: '127.0.0.1', port });
-    let buf = '';
-    const done = (ok) => {
-      sock.destroy();
-      resolve(ok);
-    };
-    sock.setTimeout(500, () => done(false));
-    sock.on('error', () => done(false));
-    sock.on('connect', () => sock.write('PING\r\n'));
-    sock.on('data', (c) => {
-      buf += c.toString('latin1');
-      if (buf.includes('\r\n')) done(buf.startsWith('+PONG'));
-    });
-  });
-}
-
 /**
  * Starts redis-server in the foreground as a child of this process (no persistence), waits until
  * it answers PING. `stop()` is synchronous (SIGTERM, this pid only); `exited` resolves on exit.
@@ -159,16 +128,7 @@ export async function startRedis(dir, { cpu } = {}) {
     const args = [
       ...pinPrefix(cpu),
       'redis-server',
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      dir,
+      ...redisServerArgs(port, dir),
       '--logfile',
       path.join(dir, 'redis.log'),
     ];
@@ -182,7 +142,7 @@ export async function startRedis(dir, { cpu } = {}) {
     );
     child.once('error', () => (alive = false));
     for (let i = 0; i < 100 && alive; i++) {
-      if (await redisPing(port)) {
+      if (await redisPing(port, 500)) {
         const stop = () => {
           if (alive) child.kill('SIGTERM');
         };

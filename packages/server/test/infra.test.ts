@@ -9,7 +9,8 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startNginx, type NginxServer } from './support/nginx.js';
-import { ping, startRedis } from './support/redis.js';
+import { redisPing as ping } from '../../../scripts/lib/processes.mjs';
+import { startRedis } from './support/redis.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -15,7 +15,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './ports.js';
+import { exited, freePort, tiedToParent } from '../../../../scripts/lib/processes.mjs';
 
 /** The sample site config, relative to this file (packages/server/test/support). */
 export const SAMPLE_CONFIG = fileURLToPath(new URL('../../../../deploy/nginx/parley.conf', import.meta.url));
@@ -23,7 +23,6 @@ export const SAMPLE_CONFIG = fileURLToPath(new URL('../../../../deploy/nginx/par
 const INSTALL_HINT = 'apt-get install -y nginx';
 const START_TIMEOUT_MS = 10_000;
 const STOP_GRACE_MS = 3_000;
-const SETPRIV = '/usr/bin/setpriv';
 
 export interface NginxOptions {
   /** `host:port` of each upstream, in order. */
@@ -115,19 +114,7 @@ export function writeNginxConfig(dir: string, upstreams: string[], port: number)
   return main;
 }
 
-/**
- * On Linux, runs `bin` through `setpriv --pdeathsig TERM`: when the process (strictly: the thread)
- * that started nginx dies, however that happens (vitest ends its workers with a signal, which
- * skips 'exit' hooks), the master gets SIGTERM and stops its workers. setpriv execs `bin`, so the
- * child's pid stays the master's.
- */
-function tiedToParent(bin: string, args: string[]): [string, string[]] {
-  if (process.platform !== 'linux' || !existsSync(SETPRIV)) return [bin, args];
-  return [SETPRIV, ['--pdeathsig', 'TERM', '--', bin, ...args]];
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   if (exited(child)) return Promise.resolve(true);
@@ -182,7 +169,8 @@ function installExitHook(): void {
 
 async function launch(bin: string, dir: string, port: number, upstreams: string[]): Promise<ChildProcess> {
   const conf = writeNginxConfig(dir, upstreams, port);
-  const [program, args] = tiedToParent(bin, ['-p', `${dir}/`, '-c', conf]);
+  // TERM rather than KILL when this process dies: the master then stops its workers too.
+  const [program, args] = tiedToParent(bin, ['-p', `${dir}/`, '-c', conf], 'TERM');
   const child = spawn(program, args, {
     cwd: dir,
     detached: true,

@@ -5,14 +5,19 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './ports.js';
+import {
+  exited,
+  freePort,
+  redisPing,
+  redisServerArgs,
+  tiedToParent,
+  waitForExit,
+} from '../../../../scripts/lib/processes.mjs';
 
 const INSTALL_HINT = 'apt-get install -y redis-server';
 const START_TIMEOUT_MS = 10_000;
-const SETPRIV = '/usr/bin/setpriv';
 
 export interface RedisServer {
   /** `redis://127.0.0.1:<port>` */
@@ -36,44 +41,7 @@ function findRedisServer(): string {
   );
 }
 
-/** One PING on a fresh connection; true when the answer is `+PONG`. */
-export function ping(port: number, timeoutMs = 1000): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    let answer = '';
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (chunk) => {
-      answer += chunk.toString('latin1');
-      if (answer.includes('\r\n')) done(answer.startsWith('+PONG'));
-    });
-    socket.once('end', () => done(false));
-  });
-}
-
-/**
- * On Linux, runs `bin` through `setpriv --pdeathsig`, so the kernel kills it when the process
- * (strictly: the thread) that started it dies, however that happens: vitest ends its workers with
- * a signal, which skips 'exit' hooks. setpriv execs `bin`, so the child's pid stays redis-server's.
- */
-function tiedToParent(bin: string, args: string[]): [string, string[]] {
-  if (process.platform !== 'linux' || !existsSync(SETPRIV)) return [bin, args];
-  return [SETPRIV, ['--pdeathsig', 'KILL', '--', bin, ...args]];
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-
-function waitForExit(child: ChildProcess): Promise<void> {
-  if (exited(child)) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
 
 // When the test process exits without stopping its servers: no orphaned redis-server. (A process
 // killed by a signal runs no 'exit' hook; `tiedToParent` covers that.)
@@ -97,20 +65,7 @@ interface Launched {
 /** Spawns redis-server on `port` and waits until it answers PING; rejects if it exits first. */
 async function launch(bin: string, port: number, dir: string): Promise<Launched> {
   mkdirSync(dir, { recursive: true });
-  const args = [
-    '--port',
-    String(port),
-    '--bind',
-    '127.0.0.1',
-    '--save',
-    '',
-    '--appendonly',
-    'no',
-    '--dir',
-    dir,
-    '--protected-mode',
-    'no',
-  ];
+  const args = [...redisServerArgs(port, dir), '--protected-mode', 'no'];
   const [program, programArgs] = tiedToParent(bin, args);
   const child = spawn(program, programArgs, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
@@ -133,7 +88,7 @@ async function launch(bin: string, port: number, dir: string): Promise<Launched>
     if (exited(child)) {
       throw new Error(`redis-server on port ${port} exited (${child.exitCode ?? child.signalCode}):\n${log}`);
     }
-    if (await ping(port)) return { child, output };
+    if (await redisPing(port)) return { child, output };
     await sleep(50);
   }
   child.kill('SIGKILL');
