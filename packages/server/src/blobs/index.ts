@@ -1,5 +1,5 @@
 /**
- * Blob storage for avatars, logos and (later) uploads. Keys are built by the server from ids,
+ * Blob storage for avatars and the organisation logo. Keys are built by the server from ids,
  * never from user input; every adapter still refuses anything outside its key alphabet.
  */
 import { constants } from 'node:fs';

@@ -21,8 +21,8 @@ export const systemHandlers = (ctx: Ctx) =>
     updateSystemCommon: (req) => system.updateSystemCommon(ctx, req.actor, req.body),
     getLoginConfig: () => system.getLoginConfig(ctx),
     setLoginConfig: (req) => system.setLoginConfig(ctx, req.actor, req.body),
-    // Mail, voice, social sign-in and tunnels arrive in later issues; until then they answer
-    // "not configured" so that clients, which call them at boot, show no errors (API.md §15.1).
+    // Parley has no mail, voice, social sign-in or tunnels: these answer "not configured" so that
+    // clients, which call them at boot, show no errors (API.md §15.1).
     isSmtpEnabled: () => false,
     isAgoraEnabled: () => false,
     getGooglePublicConfig: () => ({ client_id: '' }),
