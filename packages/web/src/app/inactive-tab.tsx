@@ -7,7 +7,7 @@ export function InactiveTab() {
   return (
     <main className="inactive-tab" data-testid="inactive-tab">
       <div
-        className="inactive-tab__card"
+        className="card inactive-tab__card"
         role="alertdialog"
         aria-labelledby="inactive-title"
         aria-describedby="inactive-text"

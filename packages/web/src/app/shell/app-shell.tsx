@@ -24,11 +24,11 @@ export function AppShell() {
             data-testid="nav-chat"
           >
             <ChatIcon size={22} />
-            <span className="nav-rail__text">{t('nav.chat')}</span>
+            <span className="visually-hidden">{t('nav.chat')}</span>
           </NavLink>
           <NavLink to="/users" className={({ isActive }) => navClass(isActive)} data-testid="nav-users">
             <UsersIcon size={22} />
-            <span className="nav-rail__text">{t('nav.users')}</span>
+            <span className="visually-hidden">{t('nav.users')}</span>
           </NavLink>
         </div>
         <UserMenu />

@@ -15,7 +15,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
   const serverName = useAppSelector((state) => state.server.name);
   return (
     <main className="auth-page">
-      <section className="auth-card" aria-labelledby="auth-title">
+      <section className="card auth-card" aria-labelledby="auth-title">
         <div className="auth-card__brand">
           <img className="auth-card__logo" src={organizationLogoUrl()} alt="" width={56} height={56} />
           {serverName ? <span className="auth-card__server">{serverName}</span> : null}

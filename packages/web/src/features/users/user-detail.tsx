@@ -24,7 +24,7 @@ export function UserDetail({ uid }: { uid: number }) {
         <BackIcon />
       </Link>
       {user ? (
-        <div className="user-detail__card">
+        <div className="card user-detail__card">
           <UserAvatar uid={uid} size={96} showPresence />
           <h1 id="user-detail-name" className="user-detail__name">
             {user.name}

@@ -1,3 +1,4 @@
+import { LIMITS } from '@parley/protocol';
 import type { CachedChat } from './actions';
 import { selectCachedMessages } from './reducers/messages';
 import type { AppState, AuthState } from './state';
@@ -7,7 +8,7 @@ const SERVER_ID_KEY = 'parley.server_id';
 const CHAT_KEY_PREFIX = 'parley.chat.';
 const CACHE_VERSION = 1;
 /** Matches the server's per-conversation backlog, so a reload shows what a new device would. */
-const CACHED_PER_CONVERSATION = 50;
+const CACHED_PER_CONVERSATION = LIMITS.streamBacklogPerConversation;
 /** Stay well under the usual 5 MB localStorage quota shared with everything else. */
 const MAX_CACHE_CHARS = 1_500_000;
 

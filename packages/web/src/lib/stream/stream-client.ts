@@ -1,4 +1,4 @@
-import type { KickReason } from '@parley/protocol';
+import { LIMITS, type KickReason } from '@parley/protocol';
 import type { StreamEvent, StreamStatus } from '../store';
 import { createBackoff, type BackoffOptions } from './backoff';
 import { readEvent } from './read-event';
@@ -46,7 +46,7 @@ export interface StreamOptions {
 export const DEFAULT_STREAM_OPTIONS: StreamOptions = {
   reconnect: { initialMs: 1000, maxMs: 30_000 },
   keepAliveMs: 20_000,
-  limit: 500,
+  limit: LIMITS.streamBacklogLimit,
   batchMs: 16,
 };
 
