@@ -486,7 +486,7 @@ describe('bad input', () => {
       expect(await sendAll(cases, token())).toEqual([]);
       // Over 700 requests: a hang check that allows for two shared cores under load.
     },
-    60_000,
+    120_000,
   );
 
   it('answers 404 to unknown paths and 405 with Allow to known paths asked with the wrong method', async () => {
