@@ -3,27 +3,22 @@
  * it and every entry is registered, and each entry's `auth` and `kind` hold over HTTP.
  */
 import { API_ROUTES, type RouteSpec } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createChannel,
   login,
-  startTestServer,
   type TestResponse,
-  type TestServer,
   type TestUser,
+  useTestServer,
 } from './support/server.js';
 
-let t: TestServer;
+const t = useTestServer();
 let admin: TestUser;
 let gid: number;
 beforeAll(async () => {
-  t = await startTestServer();
   admin = await createAdmin(t);
   gid = await createChannel(t, admin, { name: 'general', is_public: true });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const entries = Object.entries(API_ROUTES) as [string, RouteSpec][];

@@ -3,16 +3,16 @@
  * state of a client that connects afresh afterwards (test/support/verify-action.ts).
  */
 import type { ServerEventType } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
   createChannel,
   createUser,
   login,
   sendText,
-  startTestServer,
   type TestServer,
   type TestUser,
+  useTestServer,
 } from './support/server.js';
 import { verifyAction as verify, type VerifyActionOptions } from './support/verify-action.js';
 
@@ -49,20 +49,16 @@ async function verifyAction(...args: [TestServer, TestUser, () => Promise<unknow
   for (const event of await verify(...args)) seen.add(event.type);
 }
 
-let t: TestServer;
+const t = useTestServer();
 let admin: TestUser;
 let alice: TestUser;
 let bob: TestUser;
 let carol: TestUser;
 beforeAll(async () => {
-  t = await startTestServer();
   admin = await createAdmin(t);
   alice = await createUser(t, 'alice');
   bob = await createUser(t, 'bob');
   carol = await createUser(t, 'carol');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const ok = async (response: Promise<{ status: number; text: string }>) => {
