@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       blobs: { kind: 'local', dir: path.join(path.resolve('./data'), 'blobs') },
       trustProxy: false,
       webDir: undefined,
+      metrics: { token: undefined, allow: [] },
       passwordHashing: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
     });
   });
