@@ -294,7 +294,7 @@ describe('changing the channel type', () => {
     expect(
       (
         await t.request('POST', `/group/${gid}/change_type`, {
-          token: alice.token,
+          token: admin.token,
           json: { is_public: true },
         })
       ).status,
@@ -303,6 +303,22 @@ describe('changing the channel type', () => {
     const joined = await sc!.waitFor(ofType('joined_group', gid));
     expect(joined.group).toMatchObject({ is_public: true, owner: null, members: [] });
     expect((await getGroup(carol, gid)).json).toMatchObject({ is_public: true, owner: null, members: [] });
+  });
+
+  it('lets only administrators make a channel public, as for creating one: the owner gets 403', async () => {
+    const gid = await createChannel(t, alice, {
+      name: 'stays private',
+      is_public: false,
+      members: [bob.uid],
+    });
+    const res = await t.request('POST', `/group/${gid}/change_type`, {
+      token: alice.token,
+      json: { is_public: true },
+    });
+    expect(res.status).toBe(403);
+    expect(res.text).toBe('only administrators can make a channel public');
+    expect((await getGroup(carol, gid)).status).toBe(403);
+    expect((await getGroup(alice, gid)).json).toMatchObject({ is_public: false, owner: alice.uid });
   });
 
   it('turns a public channel private with the given members: they join, the others are kicked', async () => {

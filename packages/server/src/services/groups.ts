@@ -115,6 +115,9 @@ export async function changeGroupType(
   req: ChangeGroupTypeRequest,
 ): Promise<void> {
   const { group, members } = await loadManaged(ctx, actor, gid);
+  // The same rule as creating a public channel: otherwise an owner opens a channel to everyone
+  // by creating it private and flipping it.
+  if (req.is_public && !actor.isAdmin) throw forbidden('only administrators can make a channel public');
   if (group.is_public === req.is_public) return;
   const now = ctx.now();
   if (req.is_public) {
