@@ -21,7 +21,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { serveIpc } from './ipc.mjs';
-import { importDist, mintSessions } from './parley-dist.mjs';
+import { importDist, mintSessions, NO_LIMITS_ENV } from './parley-dist.mjs';
 import { serverPhases, timeAsync } from './server-phases.mjs';
 import { summarize } from './stats.mjs';
 
@@ -106,7 +106,7 @@ serveIpc({
     const { buildServer } = await importDist('app.js');
     const { loadConfig } = await importDist('config/index.js');
     parley = await buildServer({
-      config: loadConfig({ LOG_LEVEL: 'warn', ...env, HOST: '127.0.0.1', PORT: '0' }),
+      config: loadConfig({ LOG_LEVEL: 'warn', ...NO_LIMITS_ENV, ...env, HOST: '127.0.0.1', PORT: '0' }),
     });
     instrument(parley.ctx);
     await parley.app.listen({ port: 0, host: '127.0.0.1' });

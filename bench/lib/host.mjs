@@ -13,7 +13,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { serveIpc } from './ipc.mjs';
-import { importDist, mintSessions, requireServerDep } from './parley-dist.mjs';
+import { importDist, mintSessions, NO_LIMITS_ENV, requireServerDep } from './parley-dist.mjs';
 import { serverPhases, timeAsync } from './server-phases.mjs';
 import { summarize } from './stats.mjs';
 
@@ -123,7 +123,13 @@ function parleyHost() {
       const { SQLITE_FILE_NAME } = await importDist('store/index.js');
       dbFile = path.join(dataDir, SQLITE_FILE_NAME);
       parley = await buildServer({
-        config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }),
+        config: loadConfig({
+          ...NO_LIMITS_ENV,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          PORT: '0',
+          HOST: '127.0.0.1',
+        }),
       });
       // Instrumentation only (the server code is untouched): time the message insert (the commit),
       // the synchronous fan-out of chat events (serialise once + one write per stream) and the

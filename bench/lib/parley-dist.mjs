@@ -36,3 +36,18 @@ export async function mintSessions(parley, uid, prefix, count) {
   }
   return tokens;
 }
+
+/**
+ * The resource limits lifted: benchmarks measure capacity, with floods from a few users and
+ * thousands of streams per user that the production limits (docs/deploy.md, "Limits") refuse.
+ */
+export const NO_LIMITS_ENV = {
+  SEND_RATE: '1000000',
+  SEND_BURST: '1000000',
+  BOT_SEND_RATE: '1000000',
+  BOT_SEND_BURST: '1000000',
+  REGISTER_LIMIT: '1000000/1s',
+  LOOKUP_LIMIT: '1000000/1s',
+  MAX_STREAMS_PER_USER: '1000000',
+  MAX_DEVICES_PER_USER: '1000000',
+};

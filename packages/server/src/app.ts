@@ -26,6 +26,8 @@ import { Hub } from './realtime/hub.js';
 import { InProcessCounters } from './limits/counters.js';
 import { LoginLimit } from './limits/login-limit.js';
 import { Mutex } from './concurrency/lock.js';
+import { RateLimits } from './limits/rate-limits.js';
+import { InProcessTokenBuckets } from './limits/token-bucket.js';
 import { openScaledMode, type ScaledMode } from './scaled.js';
 import { InProcessPresence, type Presence } from './realtime/presence.js';
 import { healthRoutes } from './routes/health.js';
@@ -71,6 +73,14 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: LIMITS.jsonBodyMaxBytes,
+    // A request must arrive whole within the timeout (408 otherwise), so a client trickling a
+    // body cannot hold a connection and its buffers open. Node checks on an interval; a short one
+    // keeps the cut close to the timeout. Streams are not affected: their request is complete.
+    requestTimeout: config.limits.requestTimeoutMs,
+    http: {
+      headersTimeout: Math.min(60_000, config.limits.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.limits.requestTimeoutMs / 4)),
+    },
     // While draining, a request that still arrives on an open connection is served, and its
     // connection closed after it: the node works fully until close() resolves, and a proxy does
     // not resend a POST it already sent, so a refusal would reach the user as an error.
@@ -96,6 +106,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   const bus = options.bus ?? scaled?.bus ?? new InProcessBus();
   const blobs = options.blobs ?? (await openBlobs(config.blobs));
   const hub = new Hub(bus);
+  const counters = scaled?.counters ?? new InProcessCounters();
   const ctx: Ctx = {
     store,
     blobs,
@@ -106,7 +117,13 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     signer: new TokenSigner(secrets.token_key),
     serverId: secrets.server_id,
     sends: new SendQueue(store, bus, scaled?.sendLock ?? new Mutex()),
-    loginLimit: new LoginLimit(scaled?.counters ?? new InProcessCounters(), app.log),
+    loginLimit: new LoginLimit(counters, app.log),
+    limits: new RateLimits(
+      config.limits,
+      counters,
+      scaled?.buckets ?? new InProcessTokenBuckets(options.now),
+      app.log,
+    ),
     lifecycle: { draining: false },
     now: options.now ?? Date.now,
     log: app.log,

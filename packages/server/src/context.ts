@@ -4,6 +4,7 @@ import type { Config } from './config/index.js';
 import type { EventBus } from './realtime/bus.js';
 import type { Hub } from './realtime/hub.js';
 import type { LoginLimit } from './limits/login-limit.js';
+import type { RateLimits } from './limits/rate-limits.js';
 import type { SendQueue } from './services/send-queue.js';
 import type { Presence } from './realtime/presence.js';
 import type { Blobs } from './blobs/index.js';
@@ -27,6 +28,8 @@ export interface Ctx {
    */
   readonly sends: SendQueue;
   readonly loginLimit: LoginLimit;
+  /** Send rates and per-address limits (429 with Retry-After). */
+  readonly limits: RateLimits;
   /** Set when the node starts shutting down: readiness fails and new streams are refused. */
   readonly lifecycle: { draining: boolean };
   readonly now: () => number;

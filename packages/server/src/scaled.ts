@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { RedisCounters } from './limits/redis-counters.js';
+import { RedisTokenBuckets } from './limits/redis-token-bucket.js';
 import { connectRedis, redisKeys } from './realtime/redis.js';
 import { RedisBus } from './realtime/redis-bus.js';
 import { RedisPresence } from './realtime/redis-presence.js';
@@ -17,6 +18,7 @@ export interface ScaledMode {
   bus: RedisBus;
   presence: RedisPresence;
   counters: RedisCounters;
+  buckets: RedisTokenBuckets;
   sendLock: PgClusterLock;
   close(): Promise<void>;
 }
@@ -58,6 +60,7 @@ export async function openScaledMode(options: {
     bus,
     presence,
     counters: new RedisCounters(pub, keys.counter),
+    buckets: new RedisTokenBuckets(pub, (key) => keys.counter(`bucket:${key}`)),
     sendLock,
     async close() {
       await presence.close();

@@ -17,7 +17,35 @@ describe('loadConfig', () => {
       webDir: undefined,
       metrics: { token: undefined, allow: [] },
       passwordHashing: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+      limits: {
+        send: { perSecond: 5, burst: 30 },
+        botSend: { perSecond: 50, burst: 300 },
+        register: { count: 20, windowMs: 600_000 },
+        lookup: { count: 60, windowMs: 60_000 },
+        streamsPerUser: 20,
+        devicesPerUser: 30,
+        requestTimeoutMs: 30_000,
+      },
     });
+  });
+
+  it('reads the limits and refuses malformed ones', () => {
+    expect(
+      loadConfig({
+        SEND_RATE: '0.5',
+        REGISTER_LIMIT: '5/2h',
+        LOOKUP_LIMIT: '100/s',
+        MAX_STREAMS_PER_USER: '4',
+      }).limits,
+    ).toMatchObject({
+      send: { perSecond: 0.5, burst: 30 },
+      register: { count: 5, windowMs: 7_200_000 },
+      lookup: { count: 100, windowMs: 1_000 },
+      streamsPerUser: 4,
+    });
+    expect(() => loadConfig({ SEND_RATE: '0', REGISTER_LIMIT: 'lots', MAX_DEVICES_PER_USER: '2.5' })).toThrow(
+      /SEND_RATE[\s\S]*REGISTER_LIMIT[\s\S]*MAX_DEVICES_PER_USER/,
+    );
   });
 
   it('reads every variable', () => {

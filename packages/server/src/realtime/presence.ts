@@ -3,8 +3,10 @@
  * counts this node's streams; the scaled version (Redis) counts across nodes.
  */
 export interface Presence {
-  /** Returns true when this made the user online. */
-  connect(uid: number): Promise<boolean>;
+  /** Counts one more stream of the user; returns their open streams, this one included (1: now online). */
+  connect(uid: number): Promise<number>;
+  /** The user's open streams across all nodes. */
+  streams(uid: number): Promise<number>;
   /** Returns true when this made the user offline. */
   disconnect(uid: number): Promise<boolean>;
   onlineUids(): Promise<number[]>;
@@ -14,10 +16,14 @@ export interface Presence {
 export class InProcessPresence implements Presence {
   private readonly counts = new Map<number, number>();
 
-  async connect(uid: number): Promise<boolean> {
+  async connect(uid: number): Promise<number> {
     const n = (this.counts.get(uid) ?? 0) + 1;
     this.counts.set(uid, n);
-    return n === 1;
+    return n;
+  }
+
+  async streams(uid: number): Promise<number> {
+    return this.counts.get(uid) ?? 0;
   }
 
   async disconnect(uid: number): Promise<boolean> {

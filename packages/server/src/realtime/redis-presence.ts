@@ -52,9 +52,12 @@ export class RedisPresence implements Presence {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async connect(uid: number): Promise<boolean> {
-    const n = await this.redis.eval(CONNECT, 2, this.keys.node(this.nodeId), this.keys.online, uid);
-    return n === 1;
+  async connect(uid: number): Promise<number> {
+    return (await this.redis.eval(CONNECT, 2, this.keys.node(this.nodeId), this.keys.online, uid)) as number;
+  }
+
+  async streams(uid: number): Promise<number> {
+    return Number((await this.redis.hget(this.keys.online, String(uid))) ?? 0);
   }
 
   async disconnect(uid: number): Promise<boolean> {

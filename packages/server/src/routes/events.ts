@@ -6,7 +6,7 @@ import type { Handlers } from './register.js';
 export const eventHandlers = (ctx: Ctx) =>
   ({
     openEvents: async (req, reply) => {
-      assertStreamable(ctx);
+      await assertStreamable(ctx, req.actor);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {

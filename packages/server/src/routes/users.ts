@@ -9,9 +9,9 @@ export const IMMUTABLE = 'public, max-age=31536000';
 
 export const userHandlers = (ctx: Ctx) =>
   ({
-    register: (req) => users.register(ctx, req.body),
-    checkEmail: (req) => users.checkEmailAvailable(ctx, req.query.email),
-    checkMagicToken: (req) => isUsableInvite(ctx, req.body.magic_token),
+    register: (req) => users.register(ctx, req.body, req.ip),
+    checkEmail: (req) => users.checkEmailAvailable(ctx, req.query.email, req.ip),
+    checkMagicToken: (req) => isUsableInvite(ctx, req.body.magic_token, req.ip),
     listUsers: () => users.listUsers(ctx),
     getMe: (req) => users.getUser(ctx, req.actor.uid),
     updateMe: (req) => users.updateProfile(ctx, req.actor, req.body),

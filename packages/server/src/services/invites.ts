@@ -90,7 +90,11 @@ const inviteInfo = (i: InviteRecord): InviteInfo => ({
 export const consumeInvite = (store: Store, token: string, now: number): Promise<boolean> =>
   store.invites.consume(sha256(token), now);
 
-/** Whether an invite token can still be used (API.md §15.7); never says why not. */
-export async function isUsableInvite(ctx: Ctx, token: string): Promise<boolean> {
+/**
+ * Whether an invite token can still be used (API.md §15.7); never says why not. Limited per
+ * address like the other anonymous look-ups.
+ */
+export async function isUsableInvite(ctx: Ctx, token: string, address: string): Promise<boolean> {
+  await ctx.limits.lookup(address);
   return token.length > 0 && (await findUsableInvite(ctx, token)) !== undefined;
 }

@@ -31,6 +31,7 @@ export async function sendToGroup(
 ): Promise<number> {
   const { group, members } = await loadReadable(ctx, actor, gid);
   requireSender(actor);
+  await ctx.limits.send(actor.uid, actor.user.is_bot);
   const content = parseContent(msg);
   return commitAndPublish(ctx, actor.uid, { gid }, content, groupAudience(group, members));
 }
@@ -39,6 +40,7 @@ export async function sendToUser(ctx: Ctx, actor: Actor, uid: number, msg: Outgo
   const target = await ctx.store.users.get(uid);
   if (!target) throw notFound('no such user');
   await requireDirectMessage(ctx, actor, uid);
+  await ctx.limits.send(actor.uid, actor.user.is_bot);
   const content = parseContent(msg);
   return commitAndPublish(ctx, actor.uid, { uid }, content, usersAudience(actor.uid, uid));
 }

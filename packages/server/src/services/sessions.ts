@@ -5,6 +5,7 @@ import { isCanonicalBase64url, randomToken, sha256 } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
 import { AppError, forbidden, notFound, unauthorized } from '../errors.js';
 import type { UserRecord } from '../store/types.js';
+import { pruneDevices } from './devices.js';
 import { readSetting } from './settings.js';
 import { userInfo } from './views.js';
 
@@ -48,6 +49,7 @@ export async function issueSession(
     created_at: now,
     updated_at: now,
   });
+  await pruneDevices(ctx, user.uid, dev);
   const pair = await mintPair(ctx, user.uid, dev, sessionId, now);
   await ctx.store.sessions.insertRefreshToken(
     refreshRecord(user.uid, dev, sessionId, pair.refresh_token, now),

@@ -16,12 +16,17 @@ const NEW_DEVICE_BACKLOG_CAP = 10_000;
 
 /**
  * A stream is only opened where it will get every event: not while the bus is down (Redis lost)
- * and not on a node that is shutting down.
+ * and not on a node that is shutting down; and not beyond the user's stream cap (each stream
+ * costs memory and a copy of every event).
  */
-export function assertStreamable(ctx: Ctx): void {
+export async function assertStreamable(ctx: Ctx, actor: Actor): Promise<void> {
   if (ctx.lifecycle.draining) throw new AppError('unavailable', 'this node is shutting down');
   if (!ctx.bus.isLive()) throw new AppError('unavailable', 'events are unavailable, retry shortly');
+  if ((await ctx.presence.streams(actor.uid)) >= ctx.config.limits.streamsPerUser) throw tooManyStreams();
 }
+
+const tooManyStreams = () =>
+  new AppError('too_many_requests', 'too many open event streams', undefined, { 'retry-after': '10' });
 
 /** Tells everyone that users whose streams were on a node that died are offline. */
 export async function announceOffline(ctx: Ctx, uids: readonly number[]): Promise<void> {
@@ -48,7 +53,15 @@ export async function openStream(
     (c) => void closed(ctx, hub, actor, c),
   );
   hub.add(conn);
-  if ((await ctx.presence.connect(actor.uid)) && !actor.isGuest) {
+  const streams = await ctx.presence.connect(actor.uid);
+  // Streams opened at once all pass the check before the first is counted; the count taken here
+  // is exact, so the ones beyond the cap end before they get anything.
+  if (streams > ctx.config.limits.streamsPerUser) {
+    conn.close();
+    ctx.log.info({ uid: actor.uid }, 'stream cap reached');
+    return conn;
+  }
+  if (streams === 1 && !actor.isGuest) {
     await ctx.bus.publish({
       audience: { kind: 'all', exceptUid: actor.uid },
       event: { type: 'users_state_changed', uid: actor.uid, online: true },

@@ -18,7 +18,9 @@ import { userInfo } from './views.js';
 
 const AVATAR_SIZE = 256;
 
-export async function register(ctx: Ctx, req: RegisterRequest): Promise<LoginResponse> {
+/** `address` is the client's IP address, for the per-address registration limit. */
+export async function register(ctx: Ctx, req: RegisterRequest, address: string): Promise<LoginResponse> {
+  await ctx.limits.register(address);
   // Until onboarding has created the administrator, nobody else may take the first account.
   if ((await ctx.store.users.count()) === 0) throw forbidden('the server is not set up yet');
   const config = await readSetting(ctx.store, 'loginConfig');
@@ -150,7 +152,9 @@ const EMPTY_LOG = {
   avatar_updated_at: null,
 } as const;
 
-export async function checkEmailAvailable(ctx: Ctx, email: string): Promise<boolean> {
+/** Limited per address: otherwise anyone can test a list of addresses for accounts. */
+export async function checkEmailAvailable(ctx: Ctx, email: string, address: string): Promise<boolean> {
+  await ctx.limits.lookup(address);
   if (!email.includes('@')) throw badRequest('invalid email');
   return !(await ctx.store.users.getByEmail(normaliseEmail(email)));
 }

@@ -196,7 +196,7 @@ describe('across nodes', () => {
     try {
       const keys = redisKeys(server_id);
       const ghost = new RedisPresence(redis, keys, 'ghost-node', t.server.ctx.log);
-      expect(await ghost.connect(alice.uid)).toBe(true);
+      expect(await ghost.connect(alice.uid)).toBe(1);
       await redis.zadd(keys.nodes, Date.now() - NODE_EXPIRY_MS - 1_000, 'ghost-node');
       expect(await ghost.isOnline(alice.uid)).toBe(true);
       // The live nodes reap it on their next beat (every 5 s).

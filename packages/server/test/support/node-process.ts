@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GENEROUS_LIMITS_ENV } from './limits-env.js';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
 const START_TIMEOUT_MS = 30_000;
@@ -30,7 +31,13 @@ export async function startNodeProcess(options: NodeProcessOptions): Promise<Nod
   if (!existsSync(MAIN)) throw new Error(`build the server first (npm run build): ${MAIN} is missing`);
   const fd = openSync(options.logFile, 'a');
   const proc = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH, PORT: String(options.port), HOST: '127.0.0.1', ...options.env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      ...GENEROUS_LIMITS_ENV,
+      ...options.env,
+    },
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../src/config/index.js';
 import { openStore } from '../../src/store/index.js';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { createTestStore, storeOptionsOf, testDatabase, type TestStore } from './databases.js';
+import { GENEROUS_LIMITS_ENV } from './limits-env.js';
 import { startNginx } from './nginx.js';
 // Brings in the `ProvidedContext` declaration that types `inject('redisUrl')`.
 import type {} from './redis-global-setup.js';
@@ -57,6 +58,8 @@ export const TEST_PASSWORD_HASHING: PasswordHashing = { memoryCost: 8, timeCost:
 export interface TestServerOptions {
   now?: () => number;
   blobs?: Blobs;
+  /** Environment on top of the test defaults (limits are generous unless a test sets them). */
+  env?: Record<string, string>;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -69,6 +72,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // Requests come from loopback (directly or through nginx): tests name a client address in
     // X-Forwarded-For, as a balancer would.
     TRUST_PROXY: '127.0.0.1',
+    ...GENEROUS_LIMITS_ENV,
+    ...options.env,
     ...(clustered && { DATABASE_URL: db.databaseUrl, REDIS_URL: inject('redisUrl') }),
   });
   const nodes: ParleyServer[] = [];

@@ -1,0 +1,10 @@
+/**
+ * Limits well above what any test needs: every test client shares one address and tests send in
+ * bursts. Only the tests of the limits themselves (`test/limits.test.ts`) set their own.
+ */
+export const GENEROUS_LIMITS_ENV = {
+  SEND_RATE: '10000',
+  SEND_BURST: '10000',
+  REGISTER_LIMIT: '10000/1s',
+  LOOKUP_LIMIT: '10000/1s',
+};
