@@ -14,6 +14,7 @@ import { openBlobs } from './blobs/open.js';
 import type { Config } from './config/index.js';
 import type { Ctx } from './context.js';
 import { installCors } from './http/cors.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { installBodyParsers } from './http/body-parsers.js';
 import { installErrorHandling } from './http/errors.js';
 import { answerFrameworkError } from './http/framework-errors.js';
@@ -140,7 +141,8 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   app.setValidatorCompiler(compileValidator);
   const routes = listRoutes(app);
   installErrorHandling(app, indexRouteMethods(app));
-  installCors(app);
+  installCors(app, config.http.corsOrigins);
+  await installSecurityHeaders(app, config);
   installBodyParsers(app);
   await app.register(fastifySwagger, {
     openapi: {

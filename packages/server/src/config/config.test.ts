@@ -26,6 +26,7 @@ describe('loadConfig', () => {
         devicesPerUser: 30,
         requestTimeoutMs: 30_000,
       },
+      http: { corsOrigins: undefined, frameAncestors: "'self'" },
     });
   });
 

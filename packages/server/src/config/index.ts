@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { DEFAULT_PASSWORD_HASHING, type PasswordHashing } from '../auth/passwords.js';
+import { parseHttpPolicy, type HttpPolicyConfig } from './http.js';
 import { parseLimits, type LimitsConfig } from './limits.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -31,6 +32,7 @@ export interface Config {
   /** argon2id cost: not read from the environment; test servers lower it, nothing else does. */
   passwordHashing: PasswordHashing;
   limits: LimitsConfig;
+  http: HttpPolicyConfig;
 }
 
 /** Where uploads live: a directory (shared by all nodes in scaled mode) or an S3-compatible bucket. */
@@ -107,6 +109,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
   if (metrics.token && metrics.token.length < 16)
     problems.push('METRICS_TOKEN must be at least 16 characters');
   const limits = parseLimits(env, problems);
+  const http = parseHttpPolicy(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -123,6 +126,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
     metrics,
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     limits,
+    http,
   };
 }
 

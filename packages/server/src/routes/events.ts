@@ -16,7 +16,7 @@ export const eventHandlers = (ctx: Ctx) =>
         // a stream closed at shutdown and hold the node's exit until the keep-alive timeout.
         connection: 'close',
         'x-accel-buffering': 'no',
-        ...corsHeaders(req.headers.origin),
+        ...corsHeaders(req.headers.origin, ctx.config.http.corsOrigins),
       });
       res.socket?.setNoDelay(true);
       const conn = await openStream(ctx, ctx.hub, req.actor, req.query, {
