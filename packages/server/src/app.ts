@@ -15,6 +15,7 @@ import type { Config } from './config/index.js';
 import type { Ctx } from './context.js';
 import { installCors } from './http/cors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { requestSerializer } from './http/log-redaction.js';
 import { installBodyParsers } from './http/body-parsers.js';
 import { installErrorHandling } from './http/errors.js';
 import { answerFrameworkError } from './http/framework-errors.js';
@@ -46,6 +47,8 @@ export interface AppOptions {
   presence?: Presence;
   blobs?: Blobs;
   now?: () => number;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface ParleyServer {
@@ -72,7 +75,11 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     token_key: randomBytes(32).toString('base64url'),
   });
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: requestSerializer },
+      ...(options.logStream && { stream: options.logStream }),
+    },
     bodyLimit: LIMITS.jsonBodyMaxBytes,
     // A request must arrive whole within the timeout (408 otherwise), so a client trickling a
     // body cannot hold a connection and its buffers open. Node checks on an interval; a short one

@@ -6,7 +6,7 @@ import type { Handlers } from './register.js';
 export const systemHandlers = (ctx: Ctx) =>
   ({
     isInitialized: () => system.isInitialized(ctx),
-    createAdmin: (req) => system.createAdmin(ctx, req.body),
+    createAdmin: (req) => system.createAdmin(ctx, req.body, `${req.protocol}://${req.host}`),
     getVersion: () => system.apiLevel(),
     getOrganization: () => system.getOrganization(ctx),
     updateOrganization: (req) => system.updateOrganization(ctx, req.actor, req.body),

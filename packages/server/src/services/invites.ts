@@ -29,8 +29,20 @@ export async function createRegistrationLink(
     max_times: q.max_times ?? LIMITS.inviteUnlimitedUses,
     used_times: 0,
   });
-  const base = ctx.config.publicUrl ?? origin;
-  return `${base}/?magic_token=${token}#/register`;
+  return `${await publicOrigin(ctx, origin)}/?magic_token=${token}#/register`;
+}
+
+/**
+ * The origin of links Parley hands out: PUBLIC_URL, else the origin the server was first reached
+ * at (kept from onboarding, or from the first link made), never a later request's Host header,
+ * which anyone can set to send invitees elsewhere.
+ */
+export async function publicOrigin(ctx: Ctx, requestOrigin: string): Promise<string> {
+  if (ctx.config.publicUrl) return ctx.config.publicUrl;
+  const kept = await ctx.store.settings.setIfAbsent<{ origin: string }>('public_origin', {
+    origin: requestOrigin,
+  });
+  return kept.origin;
 }
 
 export async function findUsableInvite(ctx: Ctx, token: string): Promise<InviteRecord | undefined> {

@@ -7,12 +7,18 @@ import { LIMITS, type ChatMessage, type EventsQuery } from '@parley/protocol';
 import { randomToken } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
 import { AppError } from '../errors.js';
-import { StreamConnection, type Hub, type StreamSink } from '../realtime/hub.js';
+import { STREAM_BUFFER_CAP_BYTES, StreamConnection, type Hub, type StreamSink } from '../realtime/hub.js';
 import { listGroups } from './groups.js';
 import { userInfo } from './views.js';
 
 /** A new device gets at most this many backlog records in all, newest kept (API.md §15.3). */
 const NEW_DEVICE_BACKLOG_CAP = 10_000;
+/**
+ * …and at most this many bytes of them, newest kept: well under the stream's buffer cap, so that
+ * nobody can fill another user's conversations with large messages until their new device is cut
+ * off before `ready`, on every try.
+ */
+export const NEW_DEVICE_BACKLOG_BYTES = STREAM_BUFFER_CAP_BYTES / 4;
 
 /**
  * A stream is only opened where it will get every event: not while the bus is down (Redis lost)
@@ -160,7 +166,20 @@ async function sendInitialSync(
     }
   } else {
     const recent = await store.messages.recentForUser(actor.uid, gids, LIMITS.streamBacklogPerConversation);
-    send(recent.slice(-NEW_DEVICE_BACKLOG_CAP));
+    send(newestWithin(recent.slice(-NEW_DEVICE_BACKLOG_CAP), NEW_DEVICE_BACKLOG_BYTES));
   }
   return lastMid;
+}
+
+/** The newest messages of `sorted` (oldest first) whose frames fit in `budget` bytes together. */
+function newestWithin(sorted: ChatMessage[], budget: number): ChatMessage[] {
+  let bytes = 0;
+  let start = sorted.length;
+  while (start > 0) {
+    // The frame is `data: {"type":"chat",…}` and two newlines: the message's JSON and ~30 bytes.
+    bytes += Buffer.byteLength(JSON.stringify(sorted[start - 1])) + 32;
+    if (bytes > budget) break;
+    start--;
+  }
+  return sorted.slice(start);
 }

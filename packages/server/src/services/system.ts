@@ -23,6 +23,8 @@ import { readSetting, writeSetting } from './settings.js';
 import { announceNewUser, commitUserLog, createLog, normaliseEmail, passwordAccount } from './users.js';
 import { requireAdmin } from '../policy/index.js';
 import { userInfo } from './views.js';
+import { cleanName } from './names.js';
+import { publicOrigin } from './invites.js';
 
 const LOGO_SIZE = 240;
 
@@ -30,10 +32,10 @@ export async function isInitialized(ctx: Ctx): Promise<boolean> {
   return (await ctx.store.users.count()) > 0;
 }
 
-export async function createAdmin(ctx: Ctx, req: CreateAdminRequest): Promise<UserInfo> {
+/** `origin`: where onboarding happened, kept as the origin of invite links (see `publicOrigin`). */
+export async function createAdmin(ctx: Ctx, req: CreateAdminRequest, origin: string): Promise<UserInfo> {
   const email = normaliseEmail(req.email);
-  const name = req.name.trim();
-  if (!name) throw badRequest('name is empty');
+  const name = cleanName(req.name);
   const passwordHash = await hashPassword(req.password, ctx.config.passwordHashing);
   const now = ctx.now();
   const alreadyInitialized = () => forbidden('the server already has users');
@@ -63,6 +65,7 @@ export async function createAdmin(ctx: Ctx, req: CreateAdminRequest): Promise<Us
     throw err;
   });
   await announceNewUser(ctx, created.user);
+  await publicOrigin(ctx, origin);
   return userInfo(created.user);
 }
 

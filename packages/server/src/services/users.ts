@@ -10,6 +10,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.j
 import { isUniqueViolation } from '../store/index.js';
 import type { NewUser, NewUserLog, Store, UserPatch, UserRecord } from '../store/types.js';
 import { joinGroupEvents, leaveAllGroups } from './groups.js';
+import { cleanName, looksTaken } from './names.js';
 import { consumeInvite, findUsableInvite } from './invites.js';
 import { issueSession } from './sessions.js';
 import { readSetting } from './settings.js';
@@ -33,7 +34,7 @@ export async function register(ctx: Ctx, req: RegisterRequest, address: string):
 
   const email = normaliseEmail(req.email);
   if (await ctx.store.users.getByEmail(email)) throw conflict('email_conflict');
-  const name = await availableName(ctx.store, req.name?.trim() || email.split('@')[0] || 'user');
+  const name = await availableName(ctx.store, cleanName(req.name?.trim() || email.split('@')[0] || 'user'));
   const now = ctx.now();
   const passwordHash = await hashPassword(req.password, ctx.config.passwordHashing);
 
@@ -173,10 +174,10 @@ export async function updateProfile(ctx: Ctx, actor: Actor, req: UpdateUserReque
   requireAccountOwner(actor, 'guests cannot edit a profile');
   const patch: UserPatch = {};
   if (req.name !== undefined) {
-    const name = req.name.trim();
-    if (!name) throw badRequest('name is empty');
+    const name = cleanName(req.name);
     const holder = await ctx.store.users.getByName(name);
     if (holder && holder.uid !== actor.uid) throw conflict('name_conflict');
+    if (looksTaken(name, await ctx.store.users.list(), actor.uid)) throw conflict('name_conflict');
     patch.name = name;
   }
   if (req.gender !== undefined) patch.gender = req.gender;
@@ -296,12 +297,15 @@ export function normaliseEmail(email: string): string {
 }
 
 /** The wanted name if free, else the name with four random digits (API.md §4.2). */
+/** `wanted`, or with a number added when it is taken or looks like a name that is. */
 async function availableName(store: Store, wanted: string): Promise<string> {
   const base = wanted.slice(0, LIMITS.nameMaxLength);
-  if (!(await store.users.getByName(base))) return base;
+  const users = await store.users.list();
+  const free = async (name: string) => !(await store.users.getByName(name)) && !looksTaken(name, users);
+  if (await free(base)) return base;
   for (let i = 0; i < 20; i++) {
     const candidate = `${base.slice(0, LIMITS.nameMaxLength - 4)}${randomInt(1000, 10000)}`;
-    if (!(await store.users.getByName(candidate))) return candidate;
+    if (await free(candidate)) return candidate;
   }
   throw conflict('name_conflict');
 }

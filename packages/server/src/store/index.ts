@@ -2,7 +2,7 @@
  * The storage layer: interfaces in `types.ts`, one Kysely implementation for SQLite and
  * PostgreSQL, migrations, and the conformance suite both pass. See docs/storage.md.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely, MigrationResult } from 'kysely';
 import type { StoreDialect } from './dialect.js';
@@ -40,11 +40,12 @@ function openDatabase(options: OpenStoreOptions): { db: Kysely<Database>; dialec
     }
     return { db: openPostgres(options.databaseUrl), dialect: 'postgres' };
   }
-  mkdirSync(options.dataDir, { recursive: true });
-  return {
-    db: openSqlite(join(options.dataDir, SQLITE_FILE_NAME), options.sqliteSynchronous),
-    dialect: 'sqlite',
-  };
+  // The database holds the token signing key: only the server's own user may read it.
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const file = join(options.dataDir, SQLITE_FILE_NAME);
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+  return { db: openSqlite(file, options.sqliteSynchronous), dialect: 'sqlite' };
 }
 
 /** Opens the database, migrates it to the latest schema, and returns the store. */

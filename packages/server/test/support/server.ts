@@ -60,6 +60,8 @@ export interface TestServerOptions {
   blobs?: Blobs;
   /** Environment on top of the test defaults (limits are generous unless a test sets them). */
   env?: Record<string, string>;
+  /** Receives the server's log lines (JSON), for tests of what is logged. */
+  logStream?: { write(line: string): void };
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -90,6 +92,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         store,
         ...(options.now && { now: options.now }),
         ...(options.blobs && { blobs: options.blobs }),
+        ...(options.logStream && { logStream: options.logStream }),
       });
       nodes.push(node);
       await node.app.listen({ port: 0, host: '127.0.0.1' });
