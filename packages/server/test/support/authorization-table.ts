@@ -233,9 +233,8 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
     method: 'POST',
     route: '/api/group/:gid/change_type',
     body: () => json({ is_public: true }),
-    // Issue 8 defect 8: the owner may still make the channel public although creating one is
-    // admin-only; when that is fixed, owner becomes 403.
-    expect: row(401, 403, 403, 403, 200, 200),
+    // Making a channel public is admin-only, as creating one is (issue 8, defect 8).
+    expect: row(401, 403, 403, 403, 403, 200),
   },
   { method: 'GET', route: '/api/group/:gid/leave', expect: row(401, 403, 200, 403, 403, 403) },
   {
