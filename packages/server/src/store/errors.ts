@@ -35,6 +35,17 @@ export function toUserUniqueError(err: unknown): unknown {
   return new UniqueViolationError(field, { cause: err });
 }
 
+/**
+ * A reply or reaction whose target is not a live message when it commits: unknown, a reaction
+ * itself, or deleted meanwhile.
+ */
+export class TargetGoneError extends Error {
+  override readonly name = 'TargetGoneError';
+  constructor(readonly mid: number) {
+    super(`message ${mid} is gone`);
+  }
+}
+
 /** Network failures and PostgreSQL's "shutting down / not accepting connections" answers. */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',

@@ -14,7 +14,7 @@ import { openSqlite, type SqliteSynchronous } from './sqlite.js';
 import type { Store } from './types.js';
 
 export type * from './types.js';
-export { isUniqueViolation, UniqueViolationError, type UniqueField } from './errors.js';
+export { isUniqueViolation, TargetGoneError, UniqueViolationError, type UniqueField } from './errors.js';
 
 export interface OpenStoreOptions {
   /** A `postgres://` or `postgresql://` URL selects PostgreSQL; absent, SQLite in `dataDir`. */

@@ -5,6 +5,7 @@ import type { Database } from './schema.js';
 import { KyselyGroupStore } from './kysely/groups.js';
 import { KyselyInviteStore } from './kysely/invites.js';
 import { KyselyMessageStore } from './kysely/messages.js';
+import { KyselyPinStore } from './kysely/pins.js';
 import { KyselyReadIndexStore } from './kysely/read-index.js';
 import { KyselySessionStore } from './kysely/sessions.js';
 import { KyselySettingsStore } from './kysely/settings.js';
@@ -24,6 +25,7 @@ export class KyselyStore implements Store {
   readonly settings: KyselySettingsStore;
   readonly invites: KyselyInviteStore;
   readonly readIndex: KyselyReadIndexStore;
+  readonly pins: KyselyPinStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -34,6 +36,7 @@ export class KyselyStore implements Store {
     this.settings = new KyselySettingsStore(ctx);
     this.invites = new KyselyInviteStore(ctx);
     this.readIndex = new KyselyReadIndexStore(ctx);
+    this.pins = new KyselyPinStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {

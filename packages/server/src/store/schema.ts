@@ -86,6 +86,22 @@ export interface MessagesTable {
   detail: string;
   /** The record a reply or reaction points at. */
   ref_mid: number | null;
+  /** 'like' | 'edit' | 'delete' on reaction records; null on messages and replies. */
+  reaction_kind: string | null;
+  /** Set when the message was deleted (its text is erased then). */
+  deleted_at: number | null;
+}
+
+export interface PinnedMessagesTable {
+  gid: number;
+  mid: number;
+  created_by: number;
+  created_at: number;
+  /** The pinned message's current version. */
+  content_type: string;
+  content: string;
+  /** JSON text or null. */
+  properties: string | null;
 }
 
 export interface SettingsTable {
@@ -124,4 +140,5 @@ export interface Database {
   settings: SettingsTable;
   invites: InvitesTable;
   read_index: ReadIndexTable;
+  pinned_messages: PinnedMessagesTable;
 }

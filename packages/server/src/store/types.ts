@@ -3,7 +3,14 @@
  * only; raw database rows never leave an adapter. Records mirror the wire shapes of
  * `@parley/protocol` plus the private columns the server needs.
  */
-import type { ChatMessage, MessageDetail, MessageTarget, UserInfo, UserLog } from '@parley/protocol';
+import type {
+  ChatMessage,
+  MessageDetail,
+  MessageTarget,
+  PinnedMessage,
+  UserInfo,
+  UserLog,
+} from '@parley/protocol';
 
 export type UserStatus = 'normal' | 'frozen';
 
@@ -94,11 +101,17 @@ export interface MessageStore {
   /**
    * Assigns the next global `mid` and stores the record. Mids are strictly increasing in commit
    * order on every adapter, so a reader that has seen mid N has seen every committed mid < N.
+   * A reply or reaction needs a live target (a message, not deleted) at commit, else it throws
+   * `TargetGoneError`; a delete record erases its target's text and that of its edits.
    */
   insert(message: NewMessage): Promise<ChatMessage>;
-  /** Inserts several in one transaction; their mids ascend in input order. */
+  /** Inserts several in one transaction, all or none; their mids ascend in input order. */
   insertMany(messages: readonly NewMessage[]): Promise<ChatMessage[]>;
   get(mid: number): Promise<ChatMessage | undefined>;
+  /** A message (normal or reply record) that is not deleted; undefined for anything else. */
+  getLive(mid: number): Promise<ChatMessage | undefined>;
+  /** The message's live records: the message itself, then its edit records, ascending. */
+  versions(mid: number): Promise<ChatMessage[]>;
   /** The newest `limit` records of a channel with `mid < before`, ascending. */
   groupHistory(gid: number, page: HistoryPage): Promise<ChatMessage[]>;
   /** The newest `limit` records between two users with `mid < before`, ascending; `target` is as stored. */
@@ -108,7 +121,11 @@ export interface MessageStore {
    * at most `limit` (callers page by passing the last mid back).
    */
   listForUser(uid: number, gids: readonly number[], afterMid: number, limit: number): Promise<ChatMessage[]>;
-  /** The newest `perConversation` records of each of the user's conversations, ascending overall. */
+  /**
+   * A new device's backlog: per conversation of the user, its newest `perConversation` live
+   * messages and every record from the oldest of them on, except reactions to older messages
+   * (so a burst of likes cannot push the messages out); ascending overall.
+   */
   recentForUser(uid: number, gids: readonly number[], perConversation: number): Promise<ChatMessage[]>;
   maxMid(): Promise<number>;
   /** The largest committed mid below `mid`, or 0: lets a node spot a record it never heard of. */
@@ -202,6 +219,26 @@ export interface ReadIndexStore {
   removeTarget(target: ReadTarget): Promise<void>;
 }
 
+/** A pin with the pinned message's current version (API.md §9.3 `PinnedMessage`). */
+export interface PinRecord extends PinnedMessage {
+  gid: number;
+}
+
+export interface PinStore {
+  /** Stores the pin unless the message is pinned already; returns whether it did. */
+  add(pin: PinRecord): Promise<boolean>;
+  remove(gid: number, mid: number): Promise<boolean>;
+  /** The pin of a message, if any (a message belongs to one channel). */
+  forMessage(mid: number): Promise<PinRecord | undefined>;
+  /** Replaces the pinned version after an edit; returns the pin as now stored. */
+  updateVersion(
+    mid: number,
+    version: Pick<PinnedMessage, 'content_type' | 'content' | 'properties'>,
+  ): Promise<PinRecord | undefined>;
+  /** The pins of many channels: gid -> pins by pinning time. */
+  listFor(gids: readonly number[]): Promise<Map<number, PinnedMessage[]>>;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   readonly users: UserStore;
@@ -212,6 +249,7 @@ export interface Store {
   readonly settings: SettingsStore;
   readonly invites: InviteStore;
   readonly readIndex: ReadIndexStore;
+  readonly pins: PinStore;
   /** Runs `fn` in one transaction; everything it does through `tx` commits or rolls back together. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   /** Throws when the database is unreachable (readiness). */

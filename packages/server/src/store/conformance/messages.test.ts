@@ -223,7 +223,7 @@ describe('store conformance: messages', () => {
       expect(await store.messages.listForUser(me, gids, 0, 0)).toEqual([]);
     });
 
-    it('returns the newest records of every conversation, quiet ones included, ascending overall', async () => {
+    it('returns the newest messages of every conversation with their reactions, quiet ones included, ascending overall', async () => {
       const { store, me, gids, mine } = await scenario();
       for (const per of [1, 3, 5, 1000]) {
         const byConversation = new Map<string, ChatMessage[]>();
@@ -231,9 +231,15 @@ describe('store conformance: messages', () => {
           const key = conversationOf(m, me);
           byConversation.set(key, [...(byConversation.get(key) ?? []), m]);
         }
-        const expected = [...byConversation.values()]
-          .flatMap((list) => list.slice(-per))
-          .sort((a, b) => a.mid - b.mid);
+        // From the per-th newest message on, without reactions to messages older than that.
+        const fromFloor = (list: ChatMessage[]) => {
+          const messages = list.filter((m) => m.detail.type !== 'reaction');
+          const floor = messages.length >= per ? messages[messages.length - per]!.mid : 0;
+          return list.filter(
+            (m) => m.mid >= floor && (m.detail.type !== 'reaction' || m.detail.mid >= floor),
+          );
+        };
+        const expected = [...byConversation.values()].flatMap(fromFloor).sort((a, b) => a.mid - b.mid);
         const recent = await store.messages.recentForUser(me, gids, per);
         expect(recent).toEqual(expected);
       }

@@ -2,6 +2,7 @@ import type { ChatMessage, MessageDetail } from '@parley/protocol';
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
 import type { HistoryPage, MessageStore, NewMessage } from '../types.js';
 import { atomic, inList, valuesTable, withCursorLock, type StoreContext } from '../dialect.js';
+import { TargetGoneError } from '../errors.js';
 import type { Database } from '../schema.js';
 
 /** The columns a `ChatMessage` is built from (the DM pair and `ref_mid` are for indexes only). */
@@ -38,7 +39,65 @@ function toRow(message: NewMessage) {
     created_at: message.created_at,
     detail: JSON.stringify(detail),
     ref_mid: detail.type === 'normal' ? null : detail.mid,
+    reaction_kind: detail.type === 'reaction' ? detail.detail.type : null,
   };
+}
+
+/** A message is a normal or reply record; reactions are not messages. */
+const isLiveMessage = (eb: ExpressionBuilder<Database, 'messages'>) =>
+  eb.and([eb('reaction_kind', 'is', null), eb('deleted_at', 'is', null)]);
+
+/** The detail of a deleted message or of one of its edits: same shape, no text, no properties. */
+function erased(detail: MessageDetail): MessageDetail {
+  switch (detail.type) {
+    case 'normal':
+    case 'reply':
+      return { ...detail, properties: null, content: '' };
+    case 'reaction':
+      return detail.detail.type === 'edit'
+        ? { ...detail, detail: { ...detail.detail, properties: null, content: '' } }
+        : detail;
+  }
+}
+
+/**
+ * Checks, inside the inserting transaction, that each reply or reaction points at a live message,
+ * and applies what a delete record means: its target and the target's edits lose their text.
+ * In input order, so a like after a delete of the same message in one batch fails.
+ */
+async function applyReferences(ctx: StoreContext, messages: readonly NewMessage[]) {
+  for (const { detail, created_at } of messages) {
+    if (detail.type === 'normal') continue;
+    const target = await ctx.db
+      .selectFrom('messages')
+      .select(['mid', 'detail'])
+      .where('mid', '=', detail.mid)
+      .where(isLiveMessage)
+      .executeTakeFirst();
+    if (!target) throw new TargetGoneError(detail.mid);
+    if (detail.type !== 'reaction' || detail.detail.type !== 'delete') continue;
+    await ctx.db
+      .updateTable('messages')
+      .set({
+        deleted_at: created_at,
+        detail: JSON.stringify(erased(JSON.parse(target.detail) as MessageDetail)),
+      })
+      .where('mid', '=', target.mid)
+      .execute();
+    const edits = await ctx.db
+      .selectFrom('messages')
+      .select(['mid', 'detail'])
+      .where('ref_mid', '=', target.mid)
+      .where('reaction_kind', '=', 'edit')
+      .execute();
+    for (const edit of edits) {
+      await ctx.db
+        .updateTable('messages')
+        .set({ detail: JSON.stringify(erased(JSON.parse(edit.detail) as MessageDetail)) })
+        .where('mid', '=', edit.mid)
+        .execute();
+    }
+  }
 }
 
 type Where = (eb: ExpressionBuilder<Database, 'messages'>) => Expression<SqlBool>;
@@ -66,6 +125,7 @@ export class KyselyMessageStore implements MessageStore {
     // One transaction on both databases: one commit (one fsync) for the batch, all or nothing.
     const mids = await atomic(this.ctx, (tx) =>
       withCursorLock(tx, 'messages', async (ctx) => {
+        await applyReferences(ctx, messages);
         if (ctx.dialect === 'sqlite') {
           // In-process, so a statement per row costs no round trip; AUTOINCREMENT orders them.
           const out: number[] = [];
@@ -107,6 +167,29 @@ export class KyselyMessageStore implements MessageStore {
       .where('mid', '=', mid)
       .executeTakeFirst();
     return row && toMessage(row);
+  }
+
+  async getLive(mid: number): Promise<ChatMessage | undefined> {
+    const row = await this.ctx.db
+      .selectFrom('messages')
+      .select(COLUMNS)
+      .where('mid', '=', mid)
+      .where(isLiveMessage)
+      .executeTakeFirst();
+    return row && toMessage(row);
+  }
+
+  async versions(mid: number): Promise<ChatMessage[]> {
+    const message = await this.getLive(mid);
+    if (!message) return [];
+    const edits = await this.ctx.db
+      .selectFrom('messages')
+      .select(COLUMNS)
+      .where('ref_mid', '=', mid)
+      .where('reaction_kind', '=', 'edit')
+      .orderBy('mid')
+      .execute();
+    return [message, ...edits.map(toMessage)];
   }
 
   groupHistory(gid: number, page: HistoryPage): Promise<ChatMessage[]> {
@@ -159,16 +242,14 @@ export class KyselyMessageStore implements MessageStore {
   }
 
   /**
-   * Reads, per conversation, only its newest records through the `(conversation, mid)` indexes,
-   * so the cost follows what is returned, not the length of the histories (a window function
-   * over every record of the user's conversations would read them all). PostgreSQL does this
-   * with LATERAL; SQLite, which lacks it, first finds each conversation's oldest mid to return
-   * with one short backwards index scan and then reads from there.
+   * Reads, per conversation, only what it returns through the `(conversation, mid)` indexes, so
+   * the cost follows the answer, not the length of the histories: first each conversation's
+   * floor (the mid of its `per`-th newest live message, one short backwards scan of a partial
+   * index), then its records from there on.
    */
   async recentForUser(uid: number, gids: readonly number[], perConversation: number): Promise<ChatMessage[]> {
     if (perConversation <= 0) return [];
-    const query = this.ctx.dialect === 'postgres' ? recentPostgres : recentSqlite;
-    const { rows } = await query(this.ctx, uid, gids, perConversation).execute(this.ctx.db);
+    const { rows } = await recentQuery(this.ctx, uid, gids, perConversation).execute(this.ctx.db);
     return rows.map(toMessage);
   }
 
@@ -207,29 +288,19 @@ export class KyselyMessageStore implements MessageStore {
 const dmPairsOf = (uid: number) =>
   sql`select distinct dm_low, dm_high from messages where dm_low = ${uid} or dm_high = ${uid}`;
 
-function recentPostgres(ctx: StoreContext, uid: number, gids: readonly number[], per: number) {
-  return sql<MessageRow>`
-    select m.* from (${valuesTable(ctx, gids)}) as g
-      cross join lateral (
-        select mid, from_uid, gid, target_uid, created_at, detail from messages
-        where gid = g.id order by mid desc limit ${per}
-      ) as m
-    union all
-    select m.* from (${dmPairsOf(uid)}) as d
-      cross join lateral (
-        select mid, from_uid, gid, target_uid, created_at, detail from messages
-        where dm_low = d.dm_low and dm_high = d.dm_high order by mid desc limit ${per}
-      ) as m
-    order by mid`;
-}
+/** A record from the floor on, unless it is a reaction to a message below the floor. */
+const fromFloor = (floor: string) =>
+  sql.raw(`m.mid >= ${floor} and (m.reaction_kind is null or m.ref_mid >= ${floor})`);
 
-function recentSqlite(ctx: StoreContext, uid: number, gids: readonly number[], per: number) {
+function recentQuery(ctx: StoreContext, uid: number, gids: readonly number[], per: number) {
   return sql<MessageRow>`
     with
       g as materialized (${valuesTable(ctx, gids)}),
       gf as materialized (
         select g.id as gid, coalesce((
-          select x.mid from messages x where x.gid = g.id order by x.mid desc limit 1 offset ${per - 1}
+          select x.mid from messages x
+          where x.gid = g.id and x.reaction_kind is null and x.deleted_at is null
+          order by x.mid desc limit 1 offset ${per - 1}
         ), 0) as floor_mid
         from g
       ),
@@ -238,14 +309,16 @@ function recentSqlite(ctx: StoreContext, uid: number, gids: readonly number[], p
         select d.dm_low, d.dm_high, coalesce((
           select x.mid from messages x
           where x.dm_low = d.dm_low and x.dm_high = d.dm_high
+            and x.reaction_kind is null and x.deleted_at is null
           order by x.mid desc limit 1 offset ${per - 1}
         ), 0) as floor_mid
         from d
       )
     select m.mid, m.from_uid, m.gid, m.target_uid, m.created_at, m.detail
-      from gf join messages m on m.gid = gf.gid and m.mid >= gf.floor_mid
+      from gf join messages m on m.gid = gf.gid and ${fromFloor('gf.floor_mid')}
     union all
     select m.mid, m.from_uid, m.gid, m.target_uid, m.created_at, m.detail
-      from df join messages m on m.dm_low = df.dm_low and m.dm_high = df.dm_high and m.mid >= df.floor_mid
+      from df join messages m on m.dm_low = df.dm_low and m.dm_high = df.dm_high
+        and ${fromFloor('df.floor_mid')}
     order by mid`;
 }

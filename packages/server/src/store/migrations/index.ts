@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationResult } from 'kys
 import type { StoreDialect } from '../dialect.js';
 import { initialMigration } from './0001-initial.js';
 import { refreshTokenPruningMigration } from './0002-refresh-token-pruning.js';
+import { messageOpsMigration } from './0003-message-ops.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
@@ -11,6 +12,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
     '0002-refresh-token-pruning': refreshTokenPruningMigration,
+    '0003-message-ops': messageOpsMigration(dialect),
   };
 }
 
