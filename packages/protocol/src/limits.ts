@@ -11,6 +11,10 @@ export const LIMITS = {
   /** Arrays and objects inside each other in a JSON body or X-Properties; no client sends more than a few. */
   jsonMaxDepth: 64,
   imageMaxBytes: 5 * 1000 * 1000,
+  /** Messages one `DELETE /message/bulk/{mids}` may name. */
+  bulkDeleteMaxMessages: 1000,
+  /** Characters of that list: Node refuses a longer request line anyway (16 KiB of headers). */
+  midListMaxLength: 16 * 1024,
   historyDefaultLimit: 300,
   historyMaxLimit: 1000,
   streamBacklogLimit: 500,

@@ -51,6 +51,28 @@ export type ChatMessage = Type.Static<typeof ChatMessage>;
 export const SENDABLE_CONTENT_TYPES = ['text/plain', 'text/markdown'] as const;
 export type SendableContentType = (typeof SENDABLE_CONTENT_TYPES)[number];
 
+/** `PUT /message/{mid}/like`: one of the eight reaction emojis (SPEC §9); the server checks which. */
+export const LikeRequest = Type.Object({ action: Type.String({ maxLength: 64 }) });
+export type LikeRequest = Type.Static<typeof LikeRequest>;
+
+/** `POST /group/{gid}/pin` and `/unpin`. */
+export const PinRequest = Type.Object({ mid: Id });
+export type PinRequest = Type.Static<typeof PinRequest>;
+
+/**
+ * One version of a message (Parley, beyond VoceChat): the original first, then each edit.
+ * `mid` is the record that carried it (the message, then each edit record); `properties` are the
+ * message's properties as that version left them (an edit's merge into the earlier ones).
+ */
+export const MessageVersion = Type.Object({
+  mid: Id,
+  created_at: Type.Integer(),
+  content_type: Type.String(),
+  content: Type.String(),
+  properties: Properties,
+});
+export type MessageVersion = Type.Static<typeof MessageVersion>;
+
 export const HistoryQuery = Type.Object({
   before: Type.Optional(Id),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),

@@ -89,6 +89,9 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       headersTimeout: Math.min(60_000, config.limits.requestTimeoutMs),
       connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.limits.requestTimeoutMs / 4)),
     },
+    // `DELETE /message/bulk/{mids}` carries up to bulkDeleteMaxMessages ids in one path segment;
+    // the router's default (100 characters) would answer 414 past about fifteen.
+    maxParamLength: LIMITS.midListMaxLength,
     // While draining, a request that still arrives on an open connection is served, and its
     // connection closed after it: the node works fully until close() resolves, and a proxy does
     // not resend a POST it already sent, so a refusal would reach the user as an error.

@@ -1,8 +1,15 @@
 import Type from 'typebox';
 import { Id } from '../common.js';
 import { EventsQuery } from '../events.js';
-import { ChatMessage, HistoryQuery, ReadIndexRequest } from '../messages.js';
-import { GidParams, UidParams, type RouteSpec } from './route.js';
+import {
+  ChatMessage,
+  HistoryQuery,
+  LikeRequest,
+  MessageVersion,
+  PinRequest,
+  ReadIndexRequest,
+} from '../messages.js';
+import { GidParams, MidListParams, MidParams, UidParams, type RouteSpec } from './route.js';
 
 const tag = 'message';
 const auth = 'header';
@@ -51,6 +58,87 @@ export const MESSAGE_ROUTES = {
     params: UidParams,
     query: HistoryQuery,
     response: Type.Array(ChatMessage),
+  },
+  replyMessage: {
+    method: 'POST',
+    path: '/message/:mid/reply',
+    auth,
+    kind: 'json',
+    tag,
+    description: `Replies in the message's conversation. ${sendDescription}`,
+    params: MidParams,
+    upload: 'message',
+    response: Id,
+  },
+  editMessage: {
+    method: 'PUT',
+    path: '/message/:mid/edit',
+    auth,
+    kind: 'json',
+    tag,
+    description: `The author replaces the text; answers the edit record's mid. ${sendDescription}`,
+    params: MidParams,
+    upload: 'message',
+    response: Id,
+  },
+  messageVersions: {
+    method: 'GET',
+    path: '/message/:mid/versions',
+    auth,
+    kind: 'json',
+    tag,
+    description: 'Parley: every version of a message, the original first (404 once deleted).',
+    params: MidParams,
+    response: Type.Array(MessageVersion),
+  },
+  likeMessage: {
+    method: 'PUT',
+    path: '/message/:mid/like',
+    auth,
+    kind: 'json',
+    tag,
+    description: 'Appends a like record; a second identical like from the same user removes it.',
+    params: MidParams,
+    body: LikeRequest,
+    response: Id,
+  },
+  deleteMessages: {
+    method: 'DELETE',
+    path: '/message/bulk/:mids',
+    auth,
+    kind: 'json',
+    tag,
+    description: 'Deletes every listed message or none; answers the delete records’ mids in list order.',
+    params: MidListParams,
+    response: Type.Array(Id),
+  },
+  deleteMessage: {
+    method: 'DELETE',
+    path: '/message/:mid',
+    auth,
+    kind: 'json',
+    tag,
+    description: 'The author or an administrator deletes; answers the delete record’s mid.',
+    params: MidParams,
+    response: Id,
+  },
+  pinMessage: {
+    method: 'POST',
+    path: '/group/:gid/pin',
+    auth,
+    kind: 'empty',
+    tag,
+    params: GidParams,
+    body: PinRequest,
+  },
+  unpinMessage: {
+    method: 'POST',
+    path: '/group/:gid/unpin',
+    auth,
+    kind: 'empty',
+    tag,
+    params: GidParams,
+    body: PinRequest,
   },
   updateReadIndex: {
     method: 'POST',

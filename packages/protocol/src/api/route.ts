@@ -6,6 +6,7 @@
  */
 import Type, { type Static, type TSchema } from 'typebox';
 import { Id } from '../common.js';
+import { LIMITS } from '../limits.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -45,6 +46,9 @@ export interface RouteSpec {
 
 export const GidParams = Type.Object({ gid: Id });
 export const UidParams = Type.Object({ uid: Id });
+export const MidParams = Type.Object({ mid: Id });
+/** A comma-separated list of mids (`12,13,20`); the server parses it and answers 400 when malformed. */
+export const MidListParams = Type.Object({ mids: Type.String({ maxLength: LIMITS.midListMaxLength }) });
 /** A 200 with no body: void endpoints answer nothing (API.md §1.3). */
 export const Empty = Type.Unsafe<undefined>({ description: 'empty body' });
 export const Text = Type.String({ description: 'text/plain body' });

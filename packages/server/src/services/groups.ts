@@ -57,12 +57,13 @@ export async function createGroup(
 export async function listGroups(ctx: Ctx, actor: Actor): Promise<Group[]> {
   const groups = await ctx.store.groups.listVisibleTo(actor.uid);
   const members = await ctx.store.groups.membersOf(groups.filter((g) => !g.is_public).map((g) => g.gid));
-  return groups.map((g) => groupView(g, members.get(g.gid) ?? []));
+  const pins = await ctx.store.pins.listFor(groups.map((g) => g.gid));
+  return groups.map((g) => groupView(g, members.get(g.gid) ?? [], pins.get(g.gid)));
 }
 
 export async function getGroup(ctx: Ctx, actor: Actor, gid: number): Promise<Group> {
   const { group, members } = await loadReadable(ctx, actor, gid);
-  return groupView(group, members);
+  return groupView(group, members, await pinsOf(ctx, gid));
 }
 
 export async function updateGroup(
@@ -125,7 +126,7 @@ export async function changeGroupType(
       await tx.groups.clearMembers(gid);
       return (await tx.groups.update(gid, { is_public: true, owner: null }))!;
     });
-    const view = groupView(updated, []);
+    const view = groupView(updated, [], await pinsOf(ctx, gid));
     await ctx.bus.publish({
       audience: { kind: 'users', uids: members },
       event: groupChanged(gid, { is_public: true }),
@@ -147,6 +148,7 @@ export async function changeGroupType(
   const view = groupView(
     updated,
     [...newMembers].sort((a, b) => a - b),
+    await pinsOf(ctx, gid),
   );
   await ctx.bus.publish({
     audience: { kind: 'users', uids: newMembers },
@@ -190,7 +192,7 @@ export async function joinGroupEvents(
   const existing = (before ?? members).filter((uid) => !joined.includes(uid));
   await ctx.bus.publish({
     audience: { kind: 'users', uids: joined },
-    event: { type: 'joined_group', group: groupView(group, members) },
+    event: { type: 'joined_group', group: groupView(group, members, await pinsOf(ctx, gid)) },
   });
   await ctx.bus.publish({
     audience: { kind: 'users', uids: existing },
@@ -261,6 +263,8 @@ export async function leaveAllGroups(ctx: Ctx, uid: number): Promise<void> {
     });
   }
 }
+
+const pinsOf = async (ctx: Ctx, gid: number) => (await ctx.store.pins.listFor([gid])).get(gid);
 
 /** Validates that every uid is an existing non-guest user (400 otherwise); returns them de-duplicated. */
 async function existingUsers(ctx: Ctx, uids: readonly number[]): Promise<number[]> {

@@ -45,13 +45,13 @@ export async function sendToUser(ctx: Ctx, actor: Actor, uid: number, msg: Outgo
   return commitAndPublish(ctx, actor.uid, { uid }, content, usersAudience(actor.uid, uid));
 }
 
-interface ParsedContent {
+export interface ParsedContent {
   contentType: SendableContentType;
   text: string;
   properties: Properties;
 }
 
-function parseContent({ contentType, body, propertiesHeader }: OutgoingMessage): ParsedContent {
+export function parseContent({ contentType, body, propertiesHeader }: OutgoingMessage): ParsedContent {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (!(SENDABLE_CONTENT_TYPES as readonly string[]).includes(type)) {
     throw new AppError('unsupported_media_type', 'unsupported content type');

@@ -14,10 +14,10 @@ import { sendBatchSizes } from '../metrics/process.js';
 /** Bounds one transaction, so a burst cannot hold the lock (and other nodes) for long. */
 const MAX_BATCH = 256;
 
+/** One caller's records, committed together or not at all. */
 interface Waiting {
-  message: NewMessage;
-  audience: Audience;
-  resolve: (message: ChatMessage) => void;
+  messages: { message: NewMessage; audience: Audience }[];
+  resolve: (messages: ChatMessage[]) => void;
   reject: (err: unknown) => void;
 }
 
@@ -40,11 +40,28 @@ export class SendQueue {
   }
 
   /** Resolves once the record is committed and published. */
-  send(message: NewMessage, audience: Audience): Promise<ChatMessage> {
+  async send(message: NewMessage, audience: Audience): Promise<ChatMessage> {
+    const [sent] = await this.sendAll([{ message, audience }]);
+    return sent!;
+  }
+
+  /** Commits several records in one transaction, all or none (a bulk delete), and publishes them. */
+  sendAll(messages: { message: NewMessage; audience: Audience }[]): Promise<ChatMessage[]> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ message, audience, resolve, reject });
+      this.waiting.push({ messages, resolve, reject });
       if (!this.draining) void this.drain();
     });
+  }
+
+  /** Whole groups up to MAX_BATCH records; a larger group goes alone. */
+  private takeBatch(): Waiting[] {
+    let count = 0;
+    let n = 0;
+    while (n < this.waiting.length && (n === 0 || count + this.waiting[n]!.messages.length <= MAX_BATCH)) {
+      count += this.waiting[n]!.messages.length;
+      n++;
+    }
+    return this.waiting.splice(0, n);
   }
 
   private async drain(): Promise<void> {
@@ -56,12 +73,12 @@ export class SendQueue {
           // The batch is taken once the lock is held: everything queued meanwhile joins it.
           await this.lock.run(async () => {
             taken = true;
-            await this.commitAndPublish(this.waiting.splice(0, MAX_BATCH));
+            await this.commitAndPublish(this.takeBatch());
           });
         } catch (err) {
           // The lock itself failed (database unreachable): the sends waiting for it fail now
           // rather than retrying in a loop; callers answer 503.
-          if (!taken) for (const w of this.waiting.splice(0, MAX_BATCH)) w.reject(err);
+          if (!taken) for (const w of this.takeBatch()) w.reject(err);
         }
       }
     } finally {
@@ -70,13 +87,15 @@ export class SendQueue {
   }
 
   private async commitAndPublish(batch: Waiting[]): Promise<void> {
+    const items = batch.flatMap((w) => w.messages);
+    if (items.length === 0) return batch.forEach((w) => w.resolve([]));
     let committed: ChatMessage[];
     try {
-      committed = await this.store.messages.insertMany(batch.map((w) => w.message));
-      sendBatchSizes.observe(batch.length);
+      committed = await this.store.messages.insertMany(items.map((item) => item.message));
+      sendBatchSizes.observe(items.length);
     } catch (err) {
       if (batch.length === 1) return batch[0]!.reject(err);
-      // One bad record must not fail the others: commit them one by one instead.
+      // One bad caller must not fail the others: commit each caller's records on their own instead.
       for (const w of batch) await this.commitAndPublish([w]);
       return;
     }
@@ -86,7 +105,7 @@ export class SendQueue {
     // Issued back to back, in mid order, on the one publishing connection.
     const published = committed.map((message, i) => {
       const envelope = {
-        audience: batch[i]!.audience,
+        audience: items[i]!.audience,
         event: { type: 'chat' as const, ...message },
         ...(prevMid !== undefined && { prevMid }),
       };
@@ -94,6 +113,10 @@ export class SendQueue {
       return this.bus.publish(envelope);
     });
     await Promise.all(published);
-    committed.forEach((message, i) => batch[i]!.resolve(message));
+    let offset = 0;
+    for (const w of batch) {
+      w.resolve(committed.slice(offset, offset + w.messages.length));
+      offset += w.messages.length;
+    }
   }
 }

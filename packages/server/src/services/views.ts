@@ -1,5 +1,5 @@
 /** Wire views of stored records: the one place a record becomes a contract shape. */
-import type { Group, ServerEvent, UserInfo } from '@parley/protocol';
+import type { Group, PinnedMessage, ServerEvent, UserInfo } from '@parley/protocol';
 import type { GroupRecord, UserRecord } from '../store/types.js';
 
 export function userInfo(u: UserRecord): UserInfo {
@@ -17,7 +17,11 @@ export function userInfo(u: UserRecord): UserInfo {
 }
 
 /** Public groups list no members: everyone is implicitly one (API.md §5.1). */
-export function groupView(g: GroupRecord, members: readonly number[]): Group {
+export function groupView(
+  g: GroupRecord,
+  members: readonly number[],
+  pins: readonly PinnedMessage[] = [],
+): Group {
   return {
     gid: g.gid,
     owner: g.is_public ? null : g.owner,
@@ -26,7 +30,7 @@ export function groupView(g: GroupRecord, members: readonly number[]): Group {
     members: g.is_public ? [] : [...members],
     is_public: g.is_public,
     avatar_updated_at: g.avatar_updated_at,
-    pinned_messages: [],
+    pinned_messages: [...pins],
   };
 }
 
