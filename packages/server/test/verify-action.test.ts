@@ -38,7 +38,7 @@ const COVERAGE: Record<ServerEventType, 'live' | `not live: ${string}` | `not ye
   user_settings: 'not live: initial sync only',
   users_state_changed: 'not live: presence follows streams, not actions (stream.test.ts)',
   kick: 'not live: ends the stream (stream.test.ts, token.test.ts)',
-  pinned_message_updated: 'not yet: no endpoint pins messages',
+  pinned_message_updated: 'live',
   message_cleared: 'not yet: no endpoint clears all messages',
   group_message_cleared: 'not yet: no endpoint clears a channel',
 };
@@ -77,6 +77,129 @@ describe('messages', () => {
         await ok(sendText(t, alice, { uid: bob.uid }, 'to bob'));
       },
       { peer: carol, events: ['chat', 'chat'] },
+    );
+  });
+});
+
+describe('message operations', () => {
+  const text = { 'content-type': 'text/plain' };
+  const reply = (user: TestUser, mid: number, body: string) =>
+    ok(t.request('POST', `/message/${mid}/reply`, { token: user.token, body, headers: text }));
+  const edit = (user: TestUser, mid: number, body: string) =>
+    ok(t.request('PUT', `/message/${mid}/edit`, { token: user.token, body, headers: text }));
+  const like = (user: TestUser, mid: number, action: string) =>
+    ok(t.request('PUT', `/message/${mid}/like`, { token: user.token, json: { action } }));
+  const say = async (user: TestUser, to: { gid: number } | { uid: number }, body: string) =>
+    (await sendText(t, user, to, body)).json as number;
+
+  it('replying in a channel and in a DM, also to a reply', async () => {
+    const gid = await createChannel(t, alice, { name: 'replies', is_public: false, members: [bob.uid] });
+    const question = await say(alice, { gid }, 'question');
+    const dm = await say(alice, { uid: bob.uid }, 'dm question');
+    await verifyAction(
+      t,
+      bob,
+      async () => {
+        await reply(alice, question, 'answer');
+        await reply(bob, dm, 'dm answer');
+      },
+      { peer: carol, events: ['chat', 'chat'] },
+    );
+  });
+
+  it('editing a message twice, and a reply', async () => {
+    const gid = await createChannel(t, alice, { name: 'edits', is_public: false, members: [bob.uid] });
+    const mid = await say(alice, { gid }, 'frist');
+    const answer = (
+      await t.request('POST', `/message/${mid}/reply`, {
+        token: bob.token,
+        body: 'typo',
+        headers: text,
+      })
+    ).json as number;
+    await verifyAction(
+      t,
+      bob,
+      async () => {
+        await edit(alice, mid, 'first');
+        await edit(alice, mid, 'first!');
+        await edit(bob, answer, 'no typo');
+      },
+      { peer: carol, events: ['chat', 'chat', 'chat'] },
+    );
+  });
+
+  it('liking, liking again (the client’s un-like) and another emoji', async () => {
+    const gid = await createChannel(t, alice, { name: 'likes', is_public: false, members: [bob.uid] });
+    const mid = await say(alice, { gid }, 'like me');
+    await verifyAction(
+      t,
+      alice,
+      async () => {
+        await like(bob, mid, '👍');
+        await like(bob, mid, '👍');
+        await like(alice, mid, '🚀');
+      },
+      { peer: carol, events: ['chat', 'chat', 'chat'] },
+    );
+  });
+
+  it('deleting one message, then several at once, an edited and a replied-to one among them', async () => {
+    const gid = await createChannel(t, alice, { name: 'deletes', is_public: false, members: [bob.uid] });
+    const [one, two, three] = [
+      await say(alice, { gid }, 'one'),
+      await say(alice, { gid }, 'two'),
+      await say(bob, { uid: alice.uid }, 'three'),
+    ];
+    await edit(alice, two, 'two, edited');
+    await reply(bob, two, 'about two');
+    await verifyAction(t, bob, () => ok(t.request('DELETE', `/message/${one}`, { token: alice.token })), {
+      peer: carol,
+      events: ['chat'],
+    });
+    await verifyAction(
+      t,
+      bob,
+      async () => {
+        await ok(t.request('DELETE', `/message/bulk/${three}`, { token: bob.token }));
+        await ok(t.request('DELETE', `/message/bulk/${two}`, { token: alice.token }));
+      },
+      { peer: carol, events: ['chat', 'chat'] },
+    );
+  });
+
+  it('pinning, editing and deleting the pinned message, unpinning another', async () => {
+    const gid = await createChannel(t, alice, { name: 'pins', is_public: false, members: [bob.uid] });
+    const [first, second] = [await say(bob, { gid }, 'pin me'), await say(bob, { gid }, 'me too')];
+    const pin = (mid: number) =>
+      ok(t.request('POST', `/group/${gid}/pin`, { token: alice.token, json: { mid } }));
+    await verifyAction(
+      t,
+      bob,
+      async () => {
+        await pin(first);
+        await pin(second);
+      },
+      { peer: carol, events: ['pinned_message_updated', 'pinned_message_updated'] },
+    );
+    await verifyAction(
+      t,
+      bob,
+      async () => {
+        await edit(bob, first, 'pinned, edited');
+        await ok(t.request('POST', `/group/${gid}/unpin`, { token: alice.token, json: { mid: second } }));
+        await ok(t.request('DELETE', `/message/${first}`, { token: bob.token }));
+      },
+      {
+        peer: carol,
+        events: [
+          'chat',
+          'pinned_message_updated',
+          'pinned_message_updated',
+          'chat',
+          'pinned_message_updated',
+        ],
+      },
     );
   });
 });
