@@ -338,6 +338,8 @@ describe('deletes', () => {
     ['zero', '0'],
     ['a negative id', '-1'],
     ['a fraction', '1.5'],
+    ['a space', ' 1'],
+    ['a NUL', '1%00'],
     ['a number beyond 2^53', '99999999999999999999'],
     ['too many ids', Array.from({ length: LIMITS.bulkDeleteMaxMessages + 1 }, (_, i) => i + 1).join(',')],
   ])('bulk: 400 for a malformed list (%s)', async (_what, list) => {

@@ -101,7 +101,7 @@ function parseMidList(text: string): number[] {
   if (parts.length > LIMITS.bulkDeleteMaxMessages) {
     throw badRequest(`at most ${LIMITS.bulkDeleteMaxMessages} messages at once`);
   }
-  const mids = parts.map((part) => (/^[1-9]\d{0,15}$/.test(part.trim()) ? Number(part.trim()) : NaN));
+  const mids = parts.map((part) => (/^[1-9]\d{0,15}$/.test(part) ? Number(part) : NaN));
   if (mids.some((mid) => !Number.isSafeInteger(mid))) throw badRequest('malformed message list');
   return [...new Set(mids)];
 }
