@@ -90,9 +90,11 @@ async function freshActor(role: Role): Promise<TestUser | undefined> {
 const standing = (role: Role): TestUser | undefined =>
   ({ anonymous: undefined, bot: undefined, guest, member, nonMember, owner, admin })[role];
 
-/** Whether the call may change the fixture channel (or needs its fresh caller in it). */
+/** Whether the call may change the fixture channel or its message (or needs its fresh caller in it). */
 const needsOwnChannel = (row: AuthRow) =>
-  row.fresh || (row.route.includes(':gid') && (row.method !== 'GET' || row.route.endsWith('/leave')));
+  row.fresh ||
+  ((row.route.includes(':gid') || row.route.includes(':mid')) &&
+    (row.method !== 'GET' || row.route.endsWith('/leave')));
 
 let shared: Fixture | undefined;
 

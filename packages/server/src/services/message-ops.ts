@@ -21,7 +21,7 @@ import {
   loadReadableMessage,
   loadWritableMessage,
   type LoadedMessage,
-} from './message-access.js';
+} from '../policy/messages.js';
 import { parseContent, type OutgoingMessage } from './messages.js';
 import { currentVersion, versionsOf } from './message-versions.js';
 import { pinEdited, pinsDeleted } from './pins.js';

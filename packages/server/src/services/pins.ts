@@ -5,24 +5,11 @@
  */
 import type { MessageVersion, PinRequest } from '@parley/protocol';
 import type { Actor, Ctx } from '../context.js';
-import { conflict, forbidden, notFound } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
 import type { PinRecord } from '../store/types.js';
 import { groupAudience } from './audience.js';
-import type { LoadedMessage } from './message-access.js';
+import { loadPinnable, type LoadedMessage } from '../policy/messages.js';
 import { currentVersion } from './message-versions.js';
-
-/** The channel and the message in it, when the actor may manage its pins. */
-async function loadPinnable(ctx: Ctx, actor: Actor, gid: number, mid: number) {
-  const group = await ctx.store.groups.get(gid);
-  if (!group) throw notFound('no such channel');
-  const isOwner = !group.is_public && group.owner === actor.uid;
-  if (!isOwner && !actor.isAdmin) throw forbidden('only the owner or an administrator can pin messages');
-  const message = await ctx.store.messages.getLive(mid);
-  if (!message || !('gid' in message.target) || message.target.gid !== gid) {
-    throw notFound('no such message in this channel');
-  }
-  return { group, members: group.is_public ? [] : await ctx.store.groups.members(gid) };
-}
 
 export async function pinMessage(ctx: Ctx, actor: Actor, gid: number, req: PinRequest): Promise<void> {
   const { group, members } = await loadPinnable(ctx, actor, gid, req.mid);

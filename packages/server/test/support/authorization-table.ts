@@ -279,6 +279,60 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
     // An unreadable channel is "unknown" here (400), as an unknown gid is.
     expect: row(401, 400, 200, 400, 200, 400),
   },
+  // Message operations on the fixture's message: by the owner, in the private channel.
+  {
+    method: 'POST',
+    route: '/api/message/:mid/reply',
+    path: (f) => `/api/message/${f.mid}/reply`,
+    body: () => ({ body: 'a reply', headers: { 'content-type': 'text/plain' } }),
+    expect: row(401, 403, 200, 403, 200, 403),
+  },
+  {
+    method: 'PUT',
+    route: '/api/message/:mid/edit',
+    path: (f) => `/api/message/${f.mid}/edit`,
+    body: () => ({ body: 'edited', headers: { 'content-type': 'text/plain' } }),
+    // The author only: an administrator outside the channel cannot even read it.
+    expect: row(401, 403, 403, 403, 200, 403),
+  },
+  {
+    method: 'GET',
+    route: '/api/message/:mid/versions',
+    path: (f) => `/api/message/${f.mid}/versions`,
+    expect: row(401, 403, 200, 403, 200, 403),
+  },
+  {
+    method: 'PUT',
+    route: '/api/message/:mid/like',
+    path: (f) => `/api/message/${f.mid}/like`,
+    body: () => json({ action: '👍' }),
+    expect: row(401, 403, 200, 403, 200, 403),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/message/:mid',
+    path: (f) => `/api/message/${f.mid}`,
+    expect: row(401, 403, 403, 403, 200, 403),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/message/bulk/:mids',
+    path: (f) => `/api/message/bulk/${f.mid}`,
+    expect: row(401, 403, 403, 403, 200, 403),
+  },
+  {
+    method: 'POST',
+    route: '/api/group/:gid/pin',
+    body: (f) => json({ mid: f.mid }),
+    expect: row(401, 403, 403, 403, 200, 200),
+  },
+  {
+    method: 'POST',
+    route: '/api/group/:gid/unpin',
+    body: (f) => json({ mid: f.mid }),
+    // Allowed callers learn that nothing is pinned.
+    expect: row(401, 403, 403, 403, 404, 404),
+  },
   {
     method: 'GET',
     route: '/api/user/events',

@@ -8,9 +8,8 @@ import type { Actor, Ctx } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
 import type { Audience } from '../realtime/bus.js';
 import type { GroupRecord } from '../store/types.js';
-import { groupAudience, usersAudience } from './audience.js';
-import { loadReadable } from '../policy/index.js';
-import { readSetting } from './settings.js';
+import { groupAudience, usersAudience } from '../services/audience.js';
+import { loadGroup, loadReadable, requireDirectMessage, requireSender, type LoadedGroup } from './index.js';
 
 export interface LoadedMessage {
   message: ChatMessage;
@@ -46,11 +45,8 @@ export async function loadReadableMessage(ctx: Ctx, actor: Actor, mid: number): 
  */
 export async function loadWritableMessage(ctx: Ctx, actor: Actor, mid: number): Promise<LoadedMessage> {
   const loaded = await loadReadableMessage(ctx, actor, mid);
-  if (actor.isGuest) throw forbidden('guests cannot send messages');
-  if ('uid' in loaded.target && !actor.isAdmin && loaded.target.uid !== actor.uid) {
-    const common = await readSetting(ctx.store, 'systemCommon');
-    if (!common.dm_enable) throw forbidden('direct messages are disabled by the administrator');
-  }
+  if ('uid' in loaded.target) await requireDirectMessage(ctx, actor, loaded.target.uid);
+  else requireSender(actor);
   return loaded;
 }
 
@@ -66,6 +62,22 @@ export async function loadDeletableMessage(ctx: Ctx, actor: Actor, mid: number):
   const loaded = await loadReadableMessage(ctx, actor, mid);
   if (loaded.message.from_uid !== actor.uid && !actor.isAdmin) {
     throw forbidden('only the author or an administrator can delete a message');
+  }
+  return loaded;
+}
+
+/**
+ * A channel's pins and the message to pin there: the owner or an administrator manages them (a
+ * public channel has no owner, so administrators only, API.md §15.7); 404 for an unknown channel
+ * or a message that is not a live one of that channel.
+ */
+export async function loadPinnable(ctx: Ctx, actor: Actor, gid: number, mid: number): Promise<LoadedGroup> {
+  const loaded = await loadGroup(ctx, gid);
+  const isOwner = !loaded.group.is_public && loaded.group.owner === actor.uid;
+  if (!isOwner && !actor.isAdmin) throw forbidden('only the owner or an administrator can pin messages');
+  const message = await ctx.store.messages.getLive(mid);
+  if (!message || !('gid' in message.target) || message.target.gid !== gid) {
+    throw notFound('no such message in this channel');
   }
   return loaded;
 }
