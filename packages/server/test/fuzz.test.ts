@@ -8,6 +8,7 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@parley/protocol';
 import type { RegisteredRoute } from '../src/http/route-list.js';
 import { openDigest, type DbDigest } from './support/db-digest.js';
 import {
@@ -179,7 +180,7 @@ function hasErrorShape(a: Answer): boolean {
 
 describe('paths the router refuses', () => {
   it.each([
-    ['a path parameter over the router limit', `/api/group/${'9'.repeat(200)}`],
+    ['a path parameter over the router limit', `/api/group/${'9'.repeat(LIMITS.midListMaxLength + 1)}`],
     ['a path that is not valid percent-encoding', '/api/group/%E0%A4%A'],
   ])('answers %s with a short plain-text 400', async (_, path) => {
     const a = await send({
