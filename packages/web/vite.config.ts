@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { apiRouteRules } from '@parley/protocol';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-plugin-compress';
 
 const API_TARGET = 'http://localhost:3000';
 const protocolDir = fileURLToPath(new URL('../protocol/', import.meta.url));
@@ -11,10 +12,12 @@ export default defineConfig({
   base: './',
   // The route table as plain data (src/lib/api/routes.ts): the client gets no schemas, no TypeBox.
   define: { __PARLEY_API_ROUTES__: JSON.stringify(apiRouteRules()) },
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // Read by scripts/check-size-budget.mjs to find the chunks each screen loads.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // The protocol package only declares schemas and constants; marking it side-effect free keeps

@@ -3,6 +3,7 @@
  * Tests build it in-process with their own store; `main.ts` builds it from the environment.
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -177,11 +178,16 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   installMetrics(app, config, hub);
 
   if (config.webDir) {
+    const webDir = config.webDir;
     await app.register(fastifyStatic, {
-      root: config.webDir,
+      root: webDir,
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      // The build writes `.br` and `.gz` next to each asset; the best one the browser accepts is sent.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(webDir, filePath)),
     });
   }
 
@@ -204,4 +210,13 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       if (!options.store) await store.close();
     },
   };
+}
+
+/**
+ * Files under `assets/` carry a content hash in their name, so a browser may keep them for good;
+ * everything else (index.html, translations) must be revalidated so a new build is seen at once.
+ */
+function webCacheControl(webDir: string, filePath: string): string {
+  const relativePath = path.relative(webDir, filePath).split(path.sep).join('/');
+  return relativePath.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }

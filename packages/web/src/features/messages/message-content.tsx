@@ -1,14 +1,15 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../lib/api';
 import type { Message } from '../../lib/store';
 import { linkify } from './linkify';
-import { renderMarkdown } from './markdown';
+
+const MarkdownView = lazy(() => import('./markdown-view'));
 
 function PlainText({ text }: { text: string }) {
   const parts = useMemo(() => linkify(text), [text]);
   return (
-    <div className="message__text">
+    <div className="message__text" dir="auto">
       {parts.map((part, index) =>
         part.kind === 'link' ? (
           <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow">
@@ -22,9 +23,13 @@ function PlainText({ text }: { text: string }) {
   );
 }
 
+/** Until the markdown code has loaded, the source shows as plain text, so nothing blank flashes. */
 function Markdown({ source }: { source: string }) {
-  const html = useMemo(() => renderMarkdown(source), [source]);
-  return <div className="message__text markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <Suspense fallback={<PlainText text={source} />}>
+      <MarkdownView source={source} />
+    </Suspense>
+  );
 }
 
 export function MessageContent({ message }: { message: Message }) {
