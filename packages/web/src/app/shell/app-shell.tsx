@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useMatch } from 'react-router';
 import { UserMenu } from '../../features/settings';
@@ -13,7 +14,8 @@ export function AppShell() {
   const detail = Boolean(inConversation || inUserDetail);
   return (
     <div className="app-shell" data-detail={detail || undefined}>
-      <a className="skip-link" href="#main-content">
+      {/* The hash router would read `#main-content` as a route, so the link moves focus itself. */}
+      <a className="skip-link" href="#main-content" onClick={skipToContent} data-testid="skip-link">
         {t('nav.skip_to_content')}
       </a>
       <nav className="nav-rail" aria-label={t('nav.label')}>
@@ -33,12 +35,17 @@ export function AppShell() {
         </div>
         <UserMenu />
       </nav>
-      <div className="app-shell__main" id="main-content">
+      <div className="app-shell__main" id="main-content" tabIndex={-1}>
         <ConnectionBanner />
         <Outlet />
       </div>
     </div>
   );
+}
+
+function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main-content')?.focus();
 }
 
 const navClass = (active: boolean) => `nav-rail__link${active ? ' nav-rail__link--active' : ''}`;

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError, login } from '../../lib/api';
@@ -7,9 +8,10 @@ import { Button, TextField } from '../../ui';
 import { AuthLayout } from './auth-layout';
 import { useLoginConfig } from './use-login-config';
 
+// A wrong email or password is shown under the password field, so it gets no toast as well.
 const LOGIN_ERRORS = {
-  401: 'auth:login.incorrect',
-  404: 'auth:login.incorrect',
+  401: null,
+  404: null,
   403: 'auth:login.method_disabled',
   423: 'auth:login.frozen',
   429: 'auth:login.rate_limited',
@@ -29,6 +31,8 @@ export function LoginPage() {
     setFailed(false);
     try {
       const response = await login({ email: email.trim(), password, device: getDeviceId() }, LOGIN_ERRORS);
+      // Errors of earlier attempts are answered now; they must not follow the user into the app.
+      toast.dismiss();
       startSession(response);
     } catch (error) {
       setFailed(isApiError(error) && (error.status === 401 || error.status === 404));

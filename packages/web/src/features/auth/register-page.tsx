@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { checkMagicToken, isApiError, register, type ErrorOverrides } from '../../lib/api';
@@ -12,9 +13,9 @@ import { useLoginConfig } from './use-login-config';
 
 const REGISTER_ERRORS: ErrorOverrides = {
   403: 'auth:register.invitation_only',
-  412: 'auth:register.invite_invalid',
-  409: (error) =>
-    error.reason === 'email_conflict' ? 'auth:register.email_taken' : 'auth:register.name_taken',
+  // Shown next to the field (409) or as the invalid-invite notice (412), so no toast repeats them.
+  412: null,
+  409: null,
 };
 
 type TokenState = 'none' | 'checking' | 'valid' | 'invalid';
@@ -61,6 +62,8 @@ export function RegisterPage() {
       if (new URLSearchParams(window.location.search).has('magic_token')) {
         window.history.replaceState(null, '', `${window.location.pathname}${window.location.hash}`);
       }
+      // Errors of earlier attempts are answered now; they must not follow the user into the app.
+      toast.dismiss();
       startSession(response);
     } catch (error) {
       if (isApiError(error) && error.status === 409) {

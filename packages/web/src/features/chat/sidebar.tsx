@@ -94,7 +94,7 @@ export function Sidebar({ activeConv }: { activeConv: ConvKey | null }) {
                     <span className="sidebar-item__sigil" aria-hidden="true">
                       {channel.isPublic ? <HashIcon size={17} /> : <LockIcon size={16} />}
                     </span>
-                    <span className="sidebar-item__name">
+                    <span className="sidebar-item__name" title={channel.name}>
                       {channel.name}
                       {channel.isPublic ? null : (
                         <span className="visually-hidden"> ({t('channel.private')})</span>

@@ -65,6 +65,7 @@ export function Composer({ conv, placeholder }: ComposerProps) {
         id={`composer-${conv}`}
         ref={inputRef}
         className="composer__input"
+        dir="auto"
         rows={1}
         value={text}
         placeholder={online ? placeholder : t('composer.offline')}
