@@ -102,7 +102,6 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('user-menu')).toBeInViewport({ ratio: 1 });
       await page.keyboard.press('Escape');
 
-
       await page.goto(`/#/chat/channel/${gid}`);
       await expect(page.getByTestId('message').last()).toContainText(RTL_TEXT);
       await expectNoSidewaysScroll(page, 'channel');
