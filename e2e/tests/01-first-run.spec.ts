@@ -60,6 +60,10 @@ test('an administrator sets up a fresh server through the onboarding wizard', as
   await admin.getByTestId('onboarding-done').click();
   await expect(admin).toHaveURL(/#\/chat/);
   await expect(admin).toHaveTitle(`${SERVER_NAME} Web App`);
+  // Issue 14: the wizard ends on the welcome page beside a default channel, not an empty screen.
+  await expect(admin.getByTestId('welcome-page')).toContainText(SERVER_NAME);
+  await expect(admin.locator('[data-testid^="channel-item-"]')).toContainText(['general']);
+  await snap(admin, 'welcome-light-1440');
 });
 
 test('the administrator creates a public channel', async () => {

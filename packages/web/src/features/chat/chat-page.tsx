@@ -1,25 +1,13 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { groupConv, userConv, type ConvKey } from '../../lib/store';
-import { ChatIcon } from '../../ui';
 import './chat.css';
 import { ConversationView } from './conversation-view';
 import { Sidebar } from './sidebar';
+import { WelcomePage } from './welcome-page';
 
 function parseId(value: string | undefined): number | null {
   if (value === undefined || !/^\d+$/.test(value)) return null;
   return Number(value);
-}
-
-function ChatEmpty() {
-  const { t } = useTranslation('chat');
-  return (
-    <div className="chat-empty">
-      <ChatIcon size={40} />
-      <h2>{t('empty.title')}</h2>
-      <p>{t('empty.description')}</p>
-    </div>
-  );
 }
 
 /** Chat home: the conversation list beside the open conversation (separate views on phones). */
@@ -31,7 +19,9 @@ export function ChatPage() {
   return (
     <div className="chat" data-view={conv ? 'conversation' : 'list'}>
       <Sidebar activeConv={conv} />
-      <main className="chat__main">{conv ? <ConversationView key={conv} conv={conv} /> : <ChatEmpty />}</main>
+      <main className="chat__main">
+        {conv ? <ConversationView key={conv} conv={conv} /> : <WelcomePage />}
+      </main>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { dispatch, getState } from '../../lib/store';
 import './onboarding.css';
+import { createDefaultChannel } from './default-channel';
 import { StepIndicator } from './step-indicator';
 import { STEP_IDS } from './steps';
 import { AdminStep } from './steps/admin-step';
@@ -24,7 +25,11 @@ export function OnboardingPage() {
 
   const next = () => setStep((current) => Math.min(current + 1, STEP_IDS.length - 1));
   const back = () => setStep((current) => Math.max(current - 1, 0));
-  const finish = () => {
+  const finish = async () => {
+    await createDefaultChannel(
+      t('onboarding.done.default_channel'),
+      t('onboarding.done.default_message', { name: serverName }),
+    );
     dispatch({ type: 'server/initialized', initialized: true });
     void navigate('/chat', { replace: true });
   };
@@ -51,7 +56,7 @@ export function OnboardingPage() {
         {id === 'admin' && <AdminStep serverName={serverName} onBack={back} onDone={next} />}
         {id === 'signup' && <SignUpStep onNext={next} />}
         {id === 'invite' && <InviteStep onNext={next} />}
-        {id === 'done' && <DoneStep serverName={serverName} onFinish={finish} />}
+        {id === 'done' && <DoneStep serverName={serverName} onFinish={() => void finish()} />}
       </section>
     </main>
   );

@@ -15,17 +15,25 @@ export function UserDetail({ uid }: { uid: number }) {
 
   return (
     <section className="user-detail" aria-labelledby="user-detail-name" data-testid="user-detail">
-      <Link
-        to="/users"
-        className="icon-btn back-link"
-        aria-label={t('common:actions.back')}
-        title={t('common:actions.back')}
-      >
-        <BackIcon />
-      </Link>
+      <header className="user-detail__header">
+        <Link
+          to="/users"
+          className="icon-btn back-link"
+          aria-label={t('common:actions.back')}
+          title={t('common:actions.back')}
+        >
+          <BackIcon />
+        </Link>
+        <span className="user-detail__header-title" title={user?.name}>
+          {user?.name}
+        </span>
+      </header>
       {user ? (
-        <div className="card user-detail__card">
-          <UserAvatar uid={uid} size={96} showPresence />
+        <div className="user-detail__profile">
+          <div className="user-detail__banner" aria-hidden="true" />
+          <div className="user-detail__avatar">
+            <UserAvatar uid={uid} size={96} showPresence />
+          </div>
           <h1 id="user-detail-name" className="user-detail__name">
             {user.name}
           </h1>
@@ -46,8 +54,6 @@ export function UserDetail({ uid }: { uid: number }) {
                 </dd>
               </>
             ) : null}
-            <dt>{t('detail.user_id')}</dt>
-            <dd>{user.uid}</dd>
           </dl>
           <Button
             icon={<ChatIcon size={18} />}
