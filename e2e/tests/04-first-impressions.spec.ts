@@ -181,3 +181,25 @@ test('the members screen is styled when it is the first page loaded', async ({ p
   await expect(pane).toBeVisible();
   expect(await pane.evaluate((el) => getComputedStyle(el).display)).toBe('flex');
 });
+
+test('only the reader’s language is downloaded, and English stands in for unsupported ones', async ({
+  browser,
+}) => {
+  for (const [locale, expected] of [
+    ['fr-FR', 'fr'],
+    ['de-DE', 'en'],
+  ] as const) {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    const languages = new Set<string>();
+    page.on('request', (request) => {
+      const match = /\/locales\/([^/]+)\//.exec(request.url());
+      if (match) languages.add(match[1]!);
+    });
+    await page.goto('/#/login');
+    await expect(page.getByTestId('login-submit')).not.toBeEmpty();
+    await page.waitForLoadState('networkidle');
+    expect([...languages], locale).toEqual([expected]);
+    await context.close();
+  }
+});

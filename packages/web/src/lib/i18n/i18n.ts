@@ -14,7 +14,7 @@ export function initI18n() {
       supportedLngs: [...LANGUAGE_CODES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
-      fallbackLng: 'en',
+      fallbackLng: englishOnlyForOthers,
       ns: [...NAMESPACES],
       defaultNS: 'common',
       fallbackNS: false,
@@ -30,6 +30,15 @@ export function initI18n() {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+}
+
+/**
+ * Every locale has every key (scripts/check-i18n.mjs), so a supported language needs no fallback and
+ * its user downloads only that language; English stands in for any other language.
+ */
+function englishOnlyForOthers(code: string | undefined): string[] {
+  const base = code?.split('-')[0];
+  return base && (LANGUAGE_CODES as readonly string[]).includes(base) ? [] : ['en'];
 }
 
 /** The language in use, reduced to one of ours (`zh-CN` -> `zh`). */
