@@ -15,6 +15,7 @@ const RTL_TEXT = 'مرحبا بكم في القناة';
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let gid = 0;
+let busyGid = 0;
 
 async function adminToken(request: APIRequestContext): Promise<string> {
   const initialized = await (await request.get('/api/admin/system/initialized')).json();
@@ -36,6 +37,7 @@ test.beforeAll(async ({ request }) => {
   expect(group.ok()).toBe(true);
   const body = await group.json();
   gid = typeof body === 'number' ? body : body.gid;
+  await fillBusyChannel(request, headers);
   for (const text of [LONG_WORD, LONG_LINK, RTL_TEXT]) {
     const sent = await request.post(`/api/group/${gid}/send`, {
       headers: { ...headers, 'content-type': 'text/plain' },
@@ -44,6 +46,32 @@ test.beforeAll(async ({ request }) => {
     expect(sent.ok()).toBe(true);
   }
 });
+
+/** 150 messages from another member: more than a new device receives, more than a badge shows. */
+async function fillBusyChannel(request: APIRequestContext, headers: Record<string, string>) {
+  const link = await (await request.get('/api/group/create_reg_magic_link', { headers })).text();
+  const magicToken = new URL(link.replace(/^"|"$/g, '')).searchParams.get('magic_token');
+  const who = {
+    email: `cleo-${Date.now()}@parley.test`,
+    password: 'cleo password 12',
+    name: `Cleo${Date.now() % 10000}`,
+  };
+  const registered = await request.post('/api/user/register', {
+    data: { ...who, magic_token: magicToken, gender: 0, language: 'en', device: 'e2e' },
+  });
+  expect(registered.ok()).toBe(true);
+  const cleo = { 'x-api-key': ((await registered.json()) as { token: string }).token };
+  const group = await request.post('/api/group', { headers, data: { name: 'busy', is_public: true } });
+  const body = await group.json();
+  busyGid = typeof body === 'number' ? body : body.gid;
+  for (let i = 1; i <= 150; i++) {
+    const sent = await request.post(`/api/group/${busyGid}/send`, {
+      headers: { ...cleo, 'content-type': 'text/plain' },
+      data: `message ${i}`,
+    });
+    expect(sent.ok()).toBe(true);
+  }
+}
 
 async function signInAsAdmin(page: Page) {
   await page.goto('/#/login');
@@ -202,4 +230,11 @@ test('only the reader’s language is downloaded, and English stands in for unsu
     expect([...languages], locale).toEqual([expected]);
     await context.close();
   }
+});
+
+test('an unread badge shows the real count, capped at 99+, not the size of the first page', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  await expect(page.getByTestId(`channel-item-${busyGid}`).getByTestId('unread-badge')).toHaveText('99+');
 });

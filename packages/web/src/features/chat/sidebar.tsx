@@ -2,12 +2,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { currentLanguage } from '../../lib/i18n';
-import { useAppSelector, type ConvKey } from '../../lib/store';
+import { groupConv, useAppSelector, userConv, type ConvKey } from '../../lib/store';
 import { HashIcon, IconButton, LockIcon, MailIcon, PlusIcon, Spinner, UnreadBadge } from '../../ui';
 import { CreateChannelDialog } from '../channels';
 import { UserAvatar, useUserName } from '../users';
 import { buildChannelEntries, buildDmEntries, type DmEntry } from './conversation-list';
 import { InviteDialog } from './invite-dialog';
+import { useUnreadBackfill } from './unread-backfill';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `sidebar-item${isActive ? ' sidebar-item--active' : ''}`;
@@ -47,6 +48,18 @@ export function Sidebar({ activeConv }: { activeConv: ConvKey | null }) {
   const input = useMemo(() => ({ convs, byMid, reads, selfUid }), [convs, byMid, reads, selfUid]);
   const channels = useMemo(() => buildChannelEntries(groups, input, currentLanguage()), [groups, input]);
   const dms = useMemo(() => buildDmEntries(input, openUid), [input, openUid]);
+  const backfill = useMemo(
+    () => [
+      ...channels.map((c) => ({
+        conv: groupConv(c.gid),
+        unread: c.unread,
+        readMid: reads.groups[c.gid] ?? 0,
+      })),
+      ...dms.map((d) => ({ conv: userConv(d.uid), unread: d.unread, readMid: reads.users[d.uid] ?? 0 })),
+    ],
+    [channels, dms, reads],
+  );
+  useUnreadBackfill(backfill);
 
   return (
     <aside className="sidebar" aria-label={t('sidebar.label')}>
