@@ -33,8 +33,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // A fresh data directory every run: the suite starts from an uninitialised server.
-    command: `rm -rf ../.tmp/e2e-data && DATA_DIR=../.tmp/e2e-data PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn node ../packages/server/dist/main.js`,
+    // A fresh data directory every run: the suite starts from an uninitialised server. Specs fill
+    // channels through the API faster than a person types, so the per-user send rate is raised.
+    command: `rm -rf ../.tmp/e2e-data && DATA_DIR=../.tmp/e2e-data PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn SEND_RATE=1000 SEND_BURST=1000 node ../packages/server/dist/main.js`,
     url: `http://127.0.0.1:${PORT}/health`,
     reuseExistingServer: false,
     timeout: 60_000,
