@@ -54,7 +54,7 @@ export default defineConfig({
         test: {
           name: 'faults',
           include: ['test/faults/**/*.test.ts', 'test/fuzz.test.ts'],
-          env: { PARLEY_TEST_DB: 'sqlite', FUZZ_RUNS: process.env.FUZZ_RUNS ?? '5000' },
+          env: { PARLEY_TEST_DB: 'sqlite', FUZZ_RUNS: process.env.FUZZ_RUNS ?? '5000', FUZZ_RANDOM: '1' },
         },
       },
     ],

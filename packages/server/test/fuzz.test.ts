@@ -29,7 +29,20 @@ import {
   type TestUser,
 } from './support/server.js';
 
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
+/**
+ * The suite's short run always replays the same cases, so that CI is deterministic; the long run
+ * (`npm run test:faults`, `FUZZ_RANDOM=1`) draws a new seed each time to find new failures, whose
+ * seeds then become regression cases here.
+ */
+const SUITE_SEED = 20_261_125;
+const SEED = process.env.FUZZ_SEED
+  ? Number(process.env.FUZZ_SEED)
+  : process.env.FUZZ_RANDOM
+    ? Math.floor(Math.random() * 2 ** 31)
+    : SUITE_SEED;
+/** Lone surrogates cannot be percent-encoded; a client could not send them in a URL either. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const encodeParam = (s: string) => encodeURIComponent(s.replace(LONE_SURROGATE, '\uFFFD'));
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 /** A 4xx body is a short sentence, not a dump. */
 const MAX_ERROR_TEXT = 300;
@@ -123,14 +136,14 @@ function caseFor(route: RegisteredRoute): fc.Arbitrary<Case> {
       })
       .map(({ p, q, b, ct, who }) => {
         let path = route.url.replace(/:(\w+)/g, (_, name: string) =>
-          encodeURIComponent(asParam((p as Record<string, unknown>)[name] ?? ids[0])),
+          encodeParam(asParam((p as Record<string, unknown>)[name] ?? ids[0])),
         );
         if (q && typeof q === 'object' && !Array.isArray(q)) {
           const search = new URLSearchParams();
           for (const [key, v] of Object.entries(q)) search.append(key, asParam(v));
           path += `?${search}`;
         } else if (q !== undefined) {
-          path += `?${encodeURIComponent(asParam(q))}`;
+          path += `?${encodeParam(asParam(q))}`;
         }
         const token = who === 'admin' ? admin.token : who === 'member' ? member.token : undefined;
         return { route, kind: k, path, body: b, contentType: ct, token };

@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
-import { isStoreFull, isStoreUnavailable } from '../store/errors.js';
+import { isOutOfRange, isStoreFull, isStoreUnavailable } from '../store/errors.js';
 
 /** How long a client should wait before retrying a 503 (database or events unavailable). */
 const RETRY_AFTER_SECONDS = '5';
@@ -57,6 +57,9 @@ export function installErrorHandling(app: FastifyInstance, methods: MethodIndex)
     if (known) return reply.status(known.status).type('text/plain; charset=utf-8').send(known.text);
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.status(err.statusCode).type('text/plain; charset=utf-8').send('bad request');
+    }
+    if (isOutOfRange(err)) {
+      return reply.status(400).type('text/plain; charset=utf-8').send('number out of range');
     }
     if (isStoreFull(err)) {
       request.log.error({ err: { message: err.message, code: err.code } }, 'disk full');

@@ -94,3 +94,14 @@ export function isStoreFull(err: unknown): boolean {
   if (typeof e.code === 'string' && FULL_CODES.has(e.code)) return true;
   return e.cause !== undefined && e.cause !== err && isStoreFull(e.cause);
 }
+
+/**
+ * PostgreSQL refuses a number outside its column's type (numeric_value_out_of_range): an id no
+ * row can have, sent by the client. SQLite's integers are 64-bit and never refuse one.
+ */
+export function isOutOfRange(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; cause?: unknown };
+  if (e.code === '22003') return true;
+  return e.cause !== undefined && e.cause !== err && isOutOfRange(e.cause);
+}
