@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '@parley/protocol';
 import type { RegisteredRoute } from '../src/http/route-list.js';
 import { openDigest, type DbDigest } from './support/db-digest.js';
+import { testDatabase } from './support/databases.js';
 import {
   almostValid,
   anyJson,
@@ -195,16 +196,20 @@ describe('paths the router refuses', () => {
   it.each([
     ['a path parameter over the router limit', `/api/group/${'9'.repeat(LIMITS.midListMaxLength + 1)}`],
     ['a path that is not valid percent-encoding', '/api/group/%E0%A4%A'],
-  ])('answers %s with a short plain-text 400', async (_, path) => {
+  ])('answers %s with a short plain-text 4xx that does not echo it', async (_, path) => {
     const a = await send({
       route: { method: 'GET', url: path, schema: undefined },
       kind: 'path',
       path,
       token: admin.token,
     });
-    expect(a.status).toBe(400);
+    // A node answers 400 `invalid path`; behind nginx the balancer refuses first, in the same
+    // style (deploy/nginx/parley.conf: 400 `bad request`, 414 for a request line over its buffers).
+    if (testDatabase() === 'cluster') expect([400, 414]).toContain(a.status);
+    else expect([a.status, a.text]).toEqual([400, 'invalid path']);
     expect(a.contentType).toMatch(/^text\/plain/);
-    expect(a.text).toBe('invalid path');
+    expect(a.text.length).toBeLessThanOrEqual(MAX_ERROR_TEXT);
+    expect(a.text).not.toContain('%E0');
   });
 });
 
