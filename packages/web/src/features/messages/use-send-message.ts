@@ -1,6 +1,6 @@
 import type { SendableContentType } from '@parley/protocol';
 import { useCallback } from 'react';
-import { sendMessage, type ErrorOverrides } from '../../lib/api';
+import { replyToMessage, sendMessage, type ErrorOverrides } from '../../lib/api';
 import { dispatch, getState, parseConv, type ConvKey, type Message } from '../../lib/store';
 import { nextLocalId } from './local-id';
 
@@ -11,16 +11,26 @@ const SEND_ERRORS: ErrorOverrides = {
   default: 'chat:send.failed',
 };
 
+export interface SendExtras {
+  /** Sends as a reply to this message (`POST /message/{mid}/reply`). */
+  replyMid?: number | null;
+  /** Uids mentioned in the text (`properties.mentions`). */
+  mentions?: number[];
+}
+
 /**
  * Sends with an optimistic placeholder (`sending: true`, id = local id). The stream copy or the send
  * response replaces it, whichever comes first; a failure removes it. Resolves to whether it was sent.
  */
 export function useSendMessage(conv: ConvKey) {
   return useCallback(
-    async (content: string, contentType: SendableContentType): Promise<boolean> => {
+    async (content: string, contentType: SendableContentType, extras: SendExtras = {}): Promise<boolean> => {
       const selfUid = getState().auth?.user.uid;
       if (selfUid === undefined) return false;
       const localId = nextLocalId();
+      const replyMid = extras.replyMid ?? null;
+      const properties: Record<string, unknown> = { local_id: localId };
+      if (extras.mentions && extras.mentions.length > 0) properties.mentions = extras.mentions;
       const placeholder: Message = {
         mid: localId,
         conv,
@@ -28,8 +38,8 @@ export function useSendMessage(conv: ConvKey) {
         createdAt: localId,
         contentType,
         content,
-        properties: { local_id: localId },
-        replyMid: null,
+        properties,
+        replyMid,
         localId,
         sending: true,
         provisional: false,
@@ -39,10 +49,11 @@ export function useSendMessage(conv: ConvKey) {
       };
       dispatch({ type: 'messages/sending', message: placeholder });
       try {
-        const mid = await sendMessage(
-          { to: parseConv(conv), content, contentType, properties: { local_id: localId } },
-          SEND_ERRORS,
-        );
+        const body = { content, contentType, properties };
+        const mid =
+          replyMid === null
+            ? await sendMessage({ to: parseConv(conv), ...body }, SEND_ERRORS)
+            : await replyToMessage(replyMid, body, SEND_ERRORS);
         dispatch({ type: 'messages/sent', conv, localId, mid: Number(mid) });
         return true;
       } catch {

@@ -5,6 +5,7 @@ export type { ErrorOverrides } from './error-toast';
 export { RENEW_MARGIN_MS, needsRenewal } from './endpoint-rules';
 export * from './endpoints/auth';
 export * from './endpoints/groups';
+export * from './endpoints/message-actions';
 export * from './endpoints/messages';
 export * from './endpoints/system';
 export * from './endpoints/users';

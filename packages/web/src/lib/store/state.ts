@@ -84,6 +84,8 @@ export interface MessagesState {
   pending: Record<number, ReactionRecord[]>;
   /** Highest normal/reply mid received; sent back as `after_mid` when the stream reconnects. */
   afterMid: number;
+  /** Mids seen deleted, so a reply to one can say so rather than "not loaded" (capped). */
+  deleted: Record<number, true>;
 }
 
 export interface ReadState {
@@ -119,7 +121,13 @@ export const initialServerState: ServerState = {
 };
 export const initialUsersState: UsersState = { byId: {}, version: 0, online: {} };
 export const initialGroupsState: GroupsState = { byId: {}, loaded: false };
-export const initialMessagesState: MessagesState = { byMid: {}, convs: {}, pending: {}, afterMid: 0 };
+export const initialMessagesState: MessagesState = {
+  byMid: {},
+  convs: {},
+  pending: {},
+  afterMid: 0,
+  deleted: {},
+};
 export const initialReadState: ReadState = { users: {}, groups: {} };
 export const initialStreamState: StreamState = { status: 'idle', ready: false };
 

@@ -16,6 +16,8 @@ import type { SliceAction, SliceContext } from './slice-action';
 
 /** Reactions waiting for a target are capped so deleted targets cannot grow memory without bound. */
 const MAX_PENDING_TARGETS = 2000;
+/** Deleted mids remembered for reply quotes. */
+const MAX_DELETED = 5000;
 
 const emptyConversation: Conversation = { mids: [], oldest: null, exhausted: false };
 
@@ -75,6 +77,7 @@ export function applyChat(
   let next = touchConversation(state, conv, record.mid);
   const { detail } = record;
   if (detail.type === 'reaction') {
+    if (detail.detail.type === 'delete') next = markDeleted(next, detail.mid);
     return applyReaction(next, {
       mid: record.mid,
       fromUid: record.from_uid,
@@ -87,6 +90,7 @@ export function applyChat(
     });
   }
   if (live && record.mid > next.afterMid) next = { ...next, afterMid: record.mid };
+  if (next.deleted[record.mid]) return next;
   const existing = next.byMid[record.mid];
   if (existing && !existing.provisional) return next;
   const localId = readLocalId(detail.properties);
@@ -146,6 +150,14 @@ function applyReaction(state: MessagesState, reaction: ReactionRecord): Messages
       return putMessage(state, { ...target, likes });
     }
   }
+}
+
+function markDeleted(state: MessagesState, mid: number): MessagesState {
+  if (state.deleted[mid]) return state;
+  const deleted: Record<number, true> = { ...state.deleted, [mid]: true };
+  const mids = Object.keys(deleted);
+  if (mids.length > MAX_DELETED) delete deleted[Number(mids[0])];
+  return { ...state, deleted };
 }
 
 function addPending(state: MessagesState, reaction: ReactionRecord): MessagesState {
@@ -243,7 +255,7 @@ function restoreMessages(cache: CachedChat): MessagesState {
     list.sort((a, b) => a - b);
     convs[conv] = { mids: list, oldest: list[0] ?? null, exhausted: false };
   }
-  return { byMid, convs, pending: {}, afterMid: cache.afterMid };
+  return { byMid, convs, pending: {}, afterMid: cache.afterMid, deleted: {} };
 }
 
 /** The newest `perConversation` confirmed messages of every conversation, for the local cache. */
