@@ -13,7 +13,18 @@ const LOCALES_DIR = join(ROOT, 'packages/web/public/locales');
 const SRC_DIR = join(ROOT, 'packages/web/src');
 const BASE = 'en';
 const LANGUAGES = ['en', 'zh', 'ja', 'es', 'fr', 'pt', 'tr'];
-const NAMESPACES = ['common', 'chat', 'member', 'setting', 'fav', 'file', 'welcome', 'auth', 'widget'];
+const NAMESPACES = [
+  'common',
+  'chat',
+  'member',
+  'setting',
+  'fav',
+  'file',
+  'welcome',
+  'auth',
+  'widget',
+  'actions',
+];
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 const errors = [];

@@ -11,6 +11,8 @@ interface ChannelHeaderProps {
   membersOpen: boolean;
   onToggleMembers: () => void;
   membersPanelId: string;
+  /** More header buttons (e.g. the pinned messages), placed before the members toggle. */
+  extra?: ReactNode;
 }
 
 export function ChannelHeader({
@@ -19,6 +21,7 @@ export function ChannelHeader({
   membersOpen,
   onToggleMembers,
   membersPanelId,
+  extra,
 }: ChannelHeaderProps) {
   const { t } = useTranslation('chat');
   const users = useAppSelector((state) => state.users.byId);
@@ -44,6 +47,7 @@ export function ChannelHeader({
           </p>
         ) : null}
       </div>
+      {extra}
       <button
         type="button"
         className="members-toggle"

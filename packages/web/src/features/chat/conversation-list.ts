@@ -1,5 +1,6 @@
 import type { Group } from '@parley/protocol';
 import type { Conversation, ConvKey, Message } from '../../lib/store';
+import { mentionsUser } from '../messages';
 
 /** Messages from others newer than the read index (SPEC §4: own messages always count as read). */
 export function countUnread(
@@ -15,6 +16,24 @@ export function countUnread(
     if (mid <= readMid) break;
     const message = byMid[mid];
     if (message && !message.sending && message.fromUid !== selfUid) count++;
+  }
+  return count;
+}
+
+/** Unread messages from others that mention the reader: counted apart from unread (issue 10). */
+export function countMentions(
+  conversation: Conversation | undefined,
+  byMid: Record<number, Message>,
+  readMid: number,
+  selfUid: number | null,
+): number {
+  if (!conversation || selfUid === null) return 0;
+  let count = 0;
+  for (let i = conversation.mids.length - 1; i >= 0; i--) {
+    const mid = conversation.mids[i] as number;
+    if (mid <= readMid) break;
+    const message = byMid[mid];
+    if (message && !message.sending && message.fromUid !== selfUid && mentionsUser(message, selfUid)) count++;
   }
   return count;
 }
@@ -37,11 +56,13 @@ export interface ChannelEntry {
   name: string;
   isPublic: boolean;
   unread: number;
+  mentions: number;
 }
 
 export interface DmEntry {
   uid: number;
   unread: number;
+  mentions: number;
   lastMid: number;
 }
 
@@ -68,6 +89,12 @@ export function buildChannelEntries(
         input.reads.groups[group.gid] ?? 0,
         input.selfUid,
       ),
+      mentions: countMentions(
+        input.convs[`g:${group.gid}`],
+        input.byMid,
+        input.reads.groups[group.gid] ?? 0,
+        input.selfUid,
+      ),
     }))
     .sort((a, b) => a.name.localeCompare(b.name, locale, { sensitivity: 'base' }) || a.gid - b.gid);
 }
@@ -84,10 +111,11 @@ export function buildDmEntries(input: ListInput, openUid: number | null): DmEntr
       uid,
       lastMid,
       unread: countUnread(conversation, input.byMid, input.reads.users[uid] ?? 0, input.selfUid),
+      mentions: countMentions(conversation, input.byMid, input.reads.users[uid] ?? 0, input.selfUid),
     });
   }
   if (openUid !== null && !entries.some((entry) => entry.uid === openUid)) {
-    entries.push({ uid: openUid, unread: 0, lastMid: 0 });
+    entries.push({ uid: openUid, unread: 0, mentions: 0, lastMid: 0 });
   }
   return entries.sort(
     (a, b) =>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { parseConv, useAppSelector, type ConvKey } from '../../lib/store';
 import { Spinner } from '../../ui';
 import { ChannelHeader, MembersPanel } from '../channels';
-import { Composer, MessageList } from '../messages';
+import { Composer, MessageList, PinsPanel, PinsToggle } from '../messages';
 import { useUserName } from '../users';
 import { BackLink } from './back-link';
 import { DmHeader } from './dm-header';
@@ -13,8 +13,10 @@ function ChannelConversation({ conv, gid }: { conv: ConvKey; gid: number }) {
   const { t } = useTranslation('chat');
   const group = useAppSelector((state) => state.groups.byId[gid]);
   const loaded = useAppSelector((state) => state.groups.loaded);
-  const [membersOpen, setMembersOpen] = useState(false);
+  const [side, setSide] = useState<'members' | 'pins' | null>(null);
   const panelId = useId();
+  const pinsPanelId = useId();
+  const membersOpen = side === 'members';
   useMarkRead(conv);
   if (!group) {
     return loaded ? (
@@ -35,17 +37,24 @@ function ChannelConversation({ conv, gid }: { conv: ConvKey; gid: number }) {
         group={group}
         back={<BackLink to="/chat" />}
         membersOpen={membersOpen}
-        onToggleMembers={() => setMembersOpen((open) => !open)}
+        onToggleMembers={() => setSide((open) => (open === 'members' ? null : 'members'))}
         membersPanelId={panelId}
+        extra={
+          <PinsToggle
+            group={group}
+            open={side === 'pins'}
+            onToggle={() => setSide((open) => (open === 'pins' ? null : 'pins'))}
+            panelId={pinsPanelId}
+          />
+        }
       />
       <div className="conversation__body">
         <div className="conversation__messages">
           <MessageList conv={conv} label={t('list.label', { name: `#${group.name}` })} />
           <Composer conv={conv} placeholder={t('composer.placeholder_channel', { name: group.name })} />
         </div>
-        {membersOpen ? (
-          <MembersPanel id={panelId} group={group} onClose={() => setMembersOpen(false)} />
-        ) : null}
+        {membersOpen ? <MembersPanel id={panelId} group={group} onClose={() => setSide(null)} /> : null}
+        {side === 'pins' ? <PinsPanel id={pinsPanelId} group={group} onClose={() => setSide(null)} /> : null}
       </div>
     </section>
   );

@@ -8,6 +8,7 @@ import { CreateChannelDialog } from '../channels';
 import { UserAvatar, useUserName } from '../users';
 import { buildChannelEntries, buildDmEntries, type DmEntry } from './conversation-list';
 import { InviteDialog } from './invite-dialog';
+import { MentionBadge } from './mention-badge';
 import { useUnreadBackfill } from './unread-backfill';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
@@ -25,6 +26,7 @@ function DmItem({ entry }: { entry: DmEntry }) {
           {name}
           {entry.uid === selfUid ? <span className="sidebar-item__suffix"> {t('sidebar.you')}</span> : null}
         </span>
+        <MentionBadge count={entry.mentions} />
         <UnreadBadge count={entry.unread} label={t('sidebar.unread', { count: entry.unread })} />
       </NavLink>
     </li>
@@ -113,6 +115,7 @@ export function Sidebar({ activeConv }: { activeConv: ConvKey | null }) {
                         <span className="visually-hidden"> ({t('channel.private')})</span>
                       )}
                     </span>
+                    <MentionBadge count={channel.mentions} />
                     <UnreadBadge
                       count={channel.unread}
                       label={t('sidebar.unread', { count: channel.unread })}

@@ -3,20 +3,33 @@ import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../lib/api';
 import type { Message } from '../../lib/store';
 import { linkify } from './linkify';
+import { Mention } from './mention-text';
+import { splitMentions } from './mentions';
 
 const MarkdownView = lazy(() => import('./markdown-view'));
 
-function PlainText({ text }: { text: string }) {
+function Linked({ text }: { text: string }) {
   const parts = useMemo(() => linkify(text), [text]);
+  return parts.map((part, index) =>
+    part.kind === 'link' ? (
+      <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow">
+        {part.text}
+      </a>
+    ) : (
+      <span key={index}>{part.text}</span>
+    ),
+  );
+}
+
+function PlainText({ text }: { text: string }) {
+  const parts = useMemo(() => splitMentions(text), [text]);
   return (
     <div className="message__text" dir="auto">
       {parts.map((part, index) =>
-        part.kind === 'link' ? (
-          <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow">
-            {part.text}
-          </a>
+        part.kind === 'mention' ? (
+          <Mention key={index} uid={part.uid} />
         ) : (
-          <span key={index}>{part.text}</span>
+          <Linked key={index} text={part.text} />
         ),
       )}
     </div>

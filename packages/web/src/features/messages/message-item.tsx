@@ -1,73 +1,181 @@
-import { memo } from 'react';
+import { memo, useRef, useState, type KeyboardEvent, type MouseEvent, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
-import { useAppSelector, type Message } from '../../lib/store';
+import type { Message } from '../../lib/store';
 import { UserAvatar, useUserName } from '../users';
+import { EditIcon, MoreIcon, PinIcon, ReplyIcon, SmileIcon } from './action-icons';
 import { formatFullDateTime, formatTime } from './format';
-import { summarizeLikes } from './likes';
+import { requestDelete, showVersions, startEdit, startReply } from './message-actions';
 import { MessageContent } from './message-content';
+import { MessageMenus, type OpenMenu } from './message-menus';
+import { abilities, type Viewer } from './permissions';
+import { Reactions } from './reactions';
+import { ReplyQuote } from './reply-quote';
+import { composeDispatch } from './compose-state';
 
-function ReplyQuote({ mid }: { mid: number }) {
-  const { t } = useTranslation('chat');
-  const original = useAppSelector((state) => state.messages.byMid[mid]);
-  const author = useUserName(original?.fromUid ?? 0);
-  return (
-    <div className="message__reply">
-      {original ? (
-        <>
-          <span className="message__reply-author">{author}</span>
-          <span className="message__reply-text">{original.content.slice(0, 140)}</span>
-        </>
-      ) : (
-        <span className="message__reply-text">{t('message.reply_unavailable')}</span>
-      )}
-    </div>
-  );
-}
-
-function Reactions({ message, selfUid }: { message: Message; selfUid: number | null }) {
-  const { t } = useTranslation('chat');
-  const reactions = summarizeLikes(message.likes);
-  if (reactions.length === 0) return null;
-  return (
-    <ul className="message__reactions" aria-label={t('message.reactions')}>
-      {reactions.map(({ action, uids }) => (
-        <li
-          key={action}
-          className={`reaction${selfUid !== null && uids.includes(selfUid) ? ' reaction--mine' : ''}`}
-          aria-label={t('message.reaction', { emoji: action, count: uids.length })}
-        >
-          <span aria-hidden="true">{action}</span>
-          <span aria-hidden="true">{uids.length}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
+const LONG_PRESS_MS = 500;
 
 interface MessageItemProps {
   message: Message;
   grouped: boolean;
   selfUid: number | null;
+  viewer: Viewer;
+  pinned: boolean;
+  /** Multi-select mode is on in this conversation; `selected` says whether this message is chosen. */
+  selecting: boolean;
+  selected: boolean;
+  highlighted: boolean;
+  /** The one message reachable with Tab (roving focus); arrows move between messages. */
+  tabbable: boolean;
+  onFocusMessage: (mid: number) => void;
 }
 
-export const MessageItem = memo(function MessageItem({ message, grouped, selfUid }: MessageItemProps) {
-  const { t } = useTranslation('chat');
+function focusSibling(from: HTMLElement, step: 1 | -1) {
+  const all = [
+    ...(from
+      .closest('[data-testid="message-list"]')
+      ?.querySelectorAll<HTMLElement>('[data-testid="message"]') ?? []),
+  ];
+  const next = all[all.indexOf(from) + step];
+  next?.focus();
+  next?.scrollIntoView({ block: 'nearest' });
+}
+
+export const MessageItem = memo(function MessageItem({
+  message,
+  grouped,
+  selfUid,
+  viewer,
+  pinned,
+  selecting,
+  selected,
+  highlighted,
+  tabbable,
+  onFocusMessage,
+}: MessageItemProps) {
+  const { t } = useTranslation(['chat', 'actions']);
   const author = useUserName(message.fromUid);
   const locale = currentLanguage();
   const time = formatTime(message.createdAt, locale);
   const mine = message.fromUid === selfUid;
+  const can = abilities(message, viewer);
+  const [menu, setMenu] = useState<OpenMenu | null>(null);
+  const articleRef = useRef<HTMLElement>(null);
+  const pressTimer = useRef<number | null>(null);
+
+  const openMenuAt = (kind: OpenMenu['kind'], x: number, y: number, returnFocus: HTMLElement | null) =>
+    setMenu({ kind, at: { x, y }, returnFocus });
+  const openFromButton = (kind: OpenMenu['kind'], event: MouseEvent<HTMLButtonElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    openMenuAt(kind, rect.right - 200, rect.bottom + 4, event.currentTarget);
+  };
+  const openFromKeyboard = () => {
+    const rect = articleRef.current?.getBoundingClientRect();
+    if (rect) openMenuAt('actions', rect.left + 56, rect.top + 24, articleRef.current);
+  };
+
+  const onContextMenu = (event: MouseEvent<HTMLElement>) => {
+    if (message.sending || selecting) return;
+    if ((event.target as HTMLElement).closest('a')) return; // keep the browser's menu for links
+    event.preventDefault();
+    openMenuAt('actions', event.clientX, event.clientY, articleRef.current);
+  };
+
+  const cancelPress = () => {
+    if (pressTimer.current !== null) window.clearTimeout(pressTimer.current);
+    pressTimer.current = null;
+  };
+  const onTouchStart = (event: TouchEvent<HTMLElement>) => {
+    if (message.sending || selecting) return;
+    const touch = event.touches[0];
+    if (!touch) return;
+    const { clientX, clientY } = touch;
+    cancelPress();
+    pressTimer.current = window.setTimeout(() => {
+      pressTimer.current = null;
+      openMenuAt('actions', clientX, clientY, articleRef.current);
+    }, LONG_PRESS_MS);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
+    const key = event.key;
+    const handled = () => event.preventDefault();
+    if (key === 'ArrowUp' || key === 'ArrowDown') {
+      handled();
+      focusSibling(event.currentTarget, key === 'ArrowUp' ? -1 : 1);
+    } else if (selecting && (key === ' ' || key === 'Enter')) {
+      handled();
+      if (can.select) composeDispatch({ type: 'select/toggle', mid: message.mid });
+    } else if (key === 'Enter' || key === 'ContextMenu' || (key === 'F10' && event.shiftKey)) {
+      handled();
+      if (!message.sending) openFromKeyboard();
+    } else if (key === 'r' && can.reply) {
+      handled();
+      startReply(message);
+    } else if (key === 'e' && can.edit) {
+      handled();
+      startEdit(message);
+    } else if (key === 'Delete' && can.delete) {
+      handled();
+      requestDelete([message.mid]);
+    }
+  };
+
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    if (!selecting || !can.select) return;
+    if ((event.target as HTMLElement).closest('a,button')) return;
+    composeDispatch({ type: 'select/toggle', mid: message.mid });
+  };
+
+  const classes = [
+    'message',
+    grouped && 'message--grouped',
+    message.sending && 'message--sending',
+    mine && 'message--mine',
+    highlighted && 'message--highlight',
+    selecting && 'message--selecting',
+    selected && 'message--selected',
+    menu && 'message--menu-open',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
   return (
     <article
-      className={`message${grouped ? ' message--grouped' : ''}${message.sending ? ' message--sending' : ''}${mine ? ' message--mine' : ''}`}
+      ref={articleRef}
+      className={classes}
+      tabIndex={tabbable ? 0 : -1}
       data-testid="message"
       data-mid={message.mid}
       data-from-uid={message.fromUid}
       data-sending={message.sending || undefined}
-      aria-label={t('message.label', { name: author, time })}
+      data-selected={selected || undefined}
+      aria-label={t('chat:message.label', { name: author, time })}
+      aria-keyshortcuts="Enter Shift+F10 R E Delete"
+      aria-selected={selecting ? selected : undefined}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) onFocusMessage(message.mid);
+      }}
+      onKeyDown={onKeyDown}
+      onContextMenu={onContextMenu}
+      onTouchStart={onTouchStart}
+      onTouchEnd={cancelPress}
+      onTouchMove={cancelPress}
+      onClick={onClick}
     >
       <div className="message__gutter">
-        {grouped ? (
+        {selecting ? (
+          <input
+            type="checkbox"
+            className="message__check"
+            checked={selected}
+            disabled={!can.select}
+            aria-label={t('actions:select.toggle')}
+            onChange={() => composeDispatch({ type: 'select/toggle', mid: message.mid })}
+            data-testid="message-select"
+          />
+        ) : grouped ? (
           <time className="message__gutter-time" dateTime={new Date(message.createdAt).toISOString()}>
             {time}
           </time>
@@ -88,16 +196,94 @@ export const MessageItem = memo(function MessageItem({ message, grouped, selfUid
             </time>
           </header>
         )}
-        {message.replyMid !== null ? <ReplyQuote mid={message.replyMid} /> : null}
+        {message.replyMid !== null ? <ReplyQuote conv={message.conv} mid={message.replyMid} /> : null}
         <MessageContent message={message} />
-        {message.edited || message.sending ? (
+        {message.edited || message.sending || pinned ? (
           <p className="message__meta">
-            {message.edited ? <span>{t('message.edited')}</span> : null}
-            {message.sending ? <span className="message__sending">{t('message.sending')}</span> : null}
+            {pinned ? (
+              <span className="message__pinned" data-testid="message-pinned">
+                <PinIcon size={12} /> {t('actions:pin.badge')}
+              </span>
+            ) : null}
+            {message.edited ? (
+              <button
+                type="button"
+                className="message__edited"
+                title={t('actions:edit.show_versions')}
+                onClick={() => showVersions(message.mid)}
+                data-testid="message-edited"
+              >
+                {t('chat:message.edited')}
+              </button>
+            ) : null}
+            {message.sending ? <span className="message__sending">{t('chat:message.sending')}</span> : null}
           </p>
         ) : null}
         <Reactions message={message} selfUid={selfUid} />
       </div>
+      {message.sending || selecting ? null : (
+        <div className="message__toolbar" role="toolbar" aria-label={t('actions:toolbar.label')}>
+          <button
+            type="button"
+            className="message__tool"
+            tabIndex={-1}
+            title={t('actions:toolbar.react')}
+            aria-label={t('actions:toolbar.react')}
+            onClick={(event) => openFromButton('react', event)}
+            data-testid="tool-react"
+          >
+            <SmileIcon size={16} />
+          </button>
+          <button
+            type="button"
+            className="message__tool"
+            tabIndex={-1}
+            title={t('actions:toolbar.reply')}
+            aria-label={t('actions:toolbar.reply')}
+            onClick={() => startReply(message)}
+            data-testid="tool-reply"
+          >
+            <ReplyIcon size={16} />
+          </button>
+          {can.edit ? (
+            <button
+              type="button"
+              className="message__tool"
+              tabIndex={-1}
+              title={t('actions:toolbar.edit')}
+              aria-label={t('actions:toolbar.edit')}
+              onClick={() => startEdit(message)}
+              data-testid="tool-edit"
+            >
+              <EditIcon size={16} />
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="message__tool"
+            tabIndex={-1}
+            title={t('actions:toolbar.more')}
+            aria-label={t('actions:toolbar.more')}
+            aria-haspopup="menu"
+            aria-expanded={menu?.kind === 'actions'}
+            onClick={(event) => openFromButton('actions', event)}
+            data-testid="tool-more"
+          >
+            <MoreIcon size={16} />
+          </button>
+        </div>
+      )}
+      {menu ? (
+        <MessageMenus
+          message={message}
+          can={can}
+          gid={viewer.group?.gid ?? null}
+          pinned={pinned}
+          menu={menu}
+          onClose={() => setMenu(null)}
+          onReact={setMenu}
+        />
+      ) : null}
     </article>
   );
 });

@@ -1,9 +1,14 @@
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector, type ConvKey, type Message } from '../../lib/store';
+import { parseConv, useAppSelector, type ConvKey, type Message } from '../../lib/store';
 import './messages.css';
+import './actions.css';
 import { Button, Spinner } from '../../ui';
+import { useCompose } from './compose-state';
+import { MessageDialogs } from './message-dialogs';
+import type { Viewer } from './permissions';
+import { useJump } from './use-jump';
 import { DaySeparator } from './day-separator';
 import { buildRows, type Row } from './message-rows';
 import { MessageItem } from './message-item';
@@ -46,6 +51,22 @@ export function MessageList({ conv, label }: { conv: ConvKey; label: string }) {
     [mids, byMid],
   );
   const rows = useMemo(() => buildRows(messages), [messages]);
+  const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);
+  const { kind, id } = parseConv(conv);
+  const group = useAppSelector((state) => (kind === 'group' ? state.groups.byId[id] : undefined));
+  const viewer = useMemo<Viewer>(
+    () => ({ selfUid, isAdmin, group: group ? { gid: group.gid, owner: group.owner } : null }),
+    [selfUid, isAdmin, group],
+  );
+  const pinnedMids = useMemo(() => new Set(group?.pinned_messages.map((pin) => pin.mid)), [group]);
+  const selecting = useCompose((compose) => compose.selecting === conv);
+  const selected = useCompose((compose) => compose.selected);
+  const highlight = useCompose((compose) => compose.highlight);
+  const [focusedMid, setFocusedMid] = useState<number | null>(null);
+  const tabbableMid =
+    focusedMid !== null && mids.includes(focusedMid)
+      ? focusedMid
+      : (messages[messages.length - 1]?.mid ?? null);
   const [now] = useState(() => Date.now());
   const [atBottom, setAtBottom] = useState(true);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -79,6 +100,7 @@ export function MessageList({ conv, label }: { conv: ConvKey; label: string }) {
     rowsRef.current = rows;
   });
   const { loading, loadOlder } = useLoadOlder(conv, captureAnchor);
+  useJump({ conv, rows, exhausted, loading, loadOlder, virtualizer });
 
   const scrollToEnd = useCallback(() => {
     const count = virtualizer.options.count;
@@ -179,7 +201,18 @@ export function MessageList({ conv, label }: { conv: ConvKey; label: string }) {
                 {row.kind === 'day' ? (
                   <DaySeparator time={row.time} now={now} />
                 ) : (
-                  <MessageItem message={row.message} grouped={row.grouped} selfUid={selfUid} />
+                  <MessageItem
+                    message={row.message}
+                    grouped={row.grouped}
+                    selfUid={selfUid}
+                    viewer={viewer}
+                    pinned={pinnedMids.has(row.message.mid)}
+                    selecting={selecting}
+                    selected={selecting && selected.includes(row.message.mid)}
+                    highlighted={highlight === row.message.mid}
+                    tabbable={tabbableMid === row.message.mid}
+                    onFocusMessage={setFocusedMid}
+                  />
                 )}
               </div>
             );
@@ -192,6 +225,7 @@ export function MessageList({ conv, label }: { conv: ConvKey; label: string }) {
         </Button>
       ) : null}
       <NewMessageAnnouncer latest={latestFromOthers} />
+      <MessageDialogs conv={conv} />
     </div>
   );
 }

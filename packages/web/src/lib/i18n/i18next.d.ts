@@ -1,4 +1,5 @@
 import 'i18next';
+import type actions from '../../../public/locales/en/actions.json';
 import type auth from '../../../public/locales/en/auth.json';
 import type chat from '../../../public/locales/en/chat.json';
 import type common from '../../../public/locales/en/common.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
       welcome: typeof welcome;
       auth: typeof auth;
       widget: typeof widget;
+      actions: typeof actions;
     };
   }
 }

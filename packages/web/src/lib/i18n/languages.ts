@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'welcome',
   'auth',
   'widget',
+  'actions',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
