@@ -73,16 +73,16 @@ describe('sidebar entries', () => {
   it('sorts channels by name and counts their unread messages', () => {
     const entries = buildChannelEntries({ 2: group(2, 'beta'), 3: group(3, 'Alpha', true) }, input, 'en');
     expect(entries).toEqual([
-      { gid: 3, name: 'Alpha', isPublic: true, unread: 0 },
-      { gid: 2, name: 'beta', isPublic: false, unread: 1 },
+      { gid: 3, name: 'Alpha', isPublic: true, unread: 0, mentions: 0 },
+      { gid: 2, name: 'beta', isPublic: false, unread: 1, mentions: 0 },
     ]);
   });
 
   it('lists DMs by newest activity and includes the open one', () => {
     expect(buildDmEntries(input, 9)).toEqual([
-      { uid: 9, unread: 0, lastMid: 0 },
-      { uid: 6, unread: 0, lastMid: 4 },
-      { uid: 5, unread: 1, lastMid: 3 },
+      { uid: 9, unread: 0, mentions: 0, lastMid: 0 },
+      { uid: 6, unread: 0, mentions: 0, lastMid: 4 },
+      { uid: 5, unread: 1, mentions: 0, lastMid: 3 },
     ]);
   });
 });

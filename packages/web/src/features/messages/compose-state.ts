@@ -86,19 +86,6 @@ export function composeReducer(state: ComposeState, action: ComposeAction): Comp
   }
 }
 
-/** Drops references to messages that no longer exist (deleted while replied to, edited or selected). */
-export function pruneCompose(state: ComposeState, exists: (mid: number) => boolean): ComposeState {
-  const keep = <T extends number>(map: Partial<Record<ConvKey, T>>) => {
-    const entries = Object.entries(map) as [ConvKey, T][];
-    const kept = entries.filter(([, mid]) => exists(mid));
-    return kept.length === entries.length ? map : (Object.fromEntries(kept) as Partial<Record<ConvKey, T>>);
-  };
-  const editing = keep(state.editing);
-  const selected = state.selected.filter(exists);
-  if (editing === state.editing && selected.length === state.selected.length) return state;
-  return { ...state, editing, selected };
-}
-
 let state: ComposeState = emptyCompose;
 const listeners = new Set<() => void>();
 

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../lib/store';
 import { Button } from '../../ui';
@@ -8,10 +9,12 @@ import { requestDelete } from './message-actions';
 /** Takes the composer's place in multi-select mode: how many are chosen, delete them, or leave. */
 export function SelectionBar() {
   const { t } = useTranslation('actions');
-  const selected = useCompose((compose) => compose.selected);
+  const chosen = useCompose((compose) => compose.selected);
   const selfUid = useAppSelector((state) => state.auth?.user.uid ?? null);
   const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);
   const byMid = useAppSelector((state) => state.messages.byMid);
+  // Messages deleted meanwhile (by someone else) drop out of the selection.
+  const selected = useMemo(() => chosen.filter((mid) => byMid[mid] !== undefined), [chosen, byMid]);
   const deletable = isAdmin || selected.every((mid) => byMid[mid]?.fromUid === selfUid);
   return (
     <div

@@ -187,3 +187,13 @@ describe('messages reducer: history and lifecycle', () => {
     expect(out.auth).toBeNull();
   });
 });
+
+describe('messages reducer: deleted originals', () => {
+  it('remembers deleted mids and never brings a deleted message back from history', () => {
+    let state = events(loggedIn(), chat(text(4, 2, G)), chat(remove(6, 2, G, 4)), chat(remove(7, 2, G, 2)));
+    expect(state.messages.deleted).toEqual({ 4: true, 2: true });
+    state = run(state, { type: 'messages/history', conv: 'g:5', messages: [text(2, 2, G)], limit: 100 });
+    expect(state.messages.byMid[2]).toBeUndefined();
+    expect(state.messages.pending).toEqual({});
+  });
+});

@@ -90,7 +90,7 @@ export function applyChat(
     });
   }
   if (live && record.mid > next.afterMid) next = { ...next, afterMid: record.mid };
-  if (next.deleted[record.mid]) return next;
+  if (next.deleted[record.mid]) return dropPending(next, record.mid);
   const existing = next.byMid[record.mid];
   if (existing && !existing.provisional) return next;
   const localId = readLocalId(detail.properties);
@@ -166,6 +166,14 @@ function addPending(state: MessagesState, reaction: ReactionRecord): MessagesSta
   const pending = { ...state.pending, [reaction.targetMid]: [...waiting, reaction] };
   const targets = Object.keys(pending);
   if (targets.length > MAX_PENDING_TARGETS) delete pending[Number(targets[0])];
+  return { ...state, pending };
+}
+
+/** A deleted message that history brings back stays deleted; what waited for it is dropped. */
+function dropPending(state: MessagesState, mid: number): MessagesState {
+  if (!state.pending[mid]) return state;
+  const pending = { ...state.pending };
+  delete pending[mid];
   return { ...state, pending };
 }
 
