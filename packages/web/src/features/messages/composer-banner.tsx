@@ -9,7 +9,7 @@ type BannerProps =
   { kind: 'edit'; onCancel: () => void } | { kind: 'reply'; mid: number; onCancel: () => void };
 
 /** Above the composer: the message being replied to (quoted) or the note that an edit is in progress. */
-export function ComposerBanner(props: BannerProps) {
+export default function ComposerBanner(props: BannerProps) {
   const { t } = useTranslation('actions');
   const mid = props.kind === 'reply' ? props.mid : 0;
   const original = useAppSelector((state) => state.messages.byMid[mid]);

@@ -1,12 +1,11 @@
 import { LIMITS, type UserInfo } from '@parley/protocol';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { editMessage } from '../../lib/api';
 import { getState, useAppSelector, type ConvKey, type Message } from '../../lib/store';
 import { CheckIcon, IconButton, MarkdownIcon, SendIcon } from '../../ui';
 import { composeDispatch, getCompose, useCompose } from './compose-state';
-import { ComposerBanner } from './composer-banner';
 import {
   readDraft,
   readMarkdownPreference,
@@ -15,12 +14,15 @@ import {
   writeMarkdownPreference,
 } from './drafts';
 import { composerId } from './message-actions';
-import { MentionPicker } from './mention-picker';
 import { encodeMentions, findMentionQuery, type MentionQuery, type PickedMention } from './mentions';
 import { lastEditable } from './permissions';
-import { SelectionBar } from './selection-bar';
 import { useMentionCandidates } from './use-mention-candidates';
 import { useSendMessage } from './use-send-message';
+
+// Parts that only show on demand load on first use, keeping the first chat screen small.
+const SelectionBar = lazy(() => import('./selection-bar'));
+const ComposerBanner = lazy(() => import('./composer-banner'));
+const MentionPicker = lazy(() => import('./mention-picker'));
 
 interface ComposerProps {
   conv: ConvKey;
@@ -36,7 +38,13 @@ function conversationMessages(conv: ConvKey): Message[] {
 
 export function Composer({ conv, placeholder }: ComposerProps) {
   const selecting = useCompose((compose) => compose.selecting === conv);
-  return selecting ? <SelectionBar /> : <ComposerForm conv={conv} placeholder={placeholder} />;
+  return selecting ? (
+    <Suspense fallback={null}>
+      <SelectionBar />
+    </Suspense>
+  ) : (
+    <ComposerForm conv={conv} placeholder={placeholder} />
+  );
 }
 
 /**
@@ -219,14 +227,16 @@ function ComposerForm({ conv, placeholder }: ComposerProps) {
       onSubmit={onSubmit}
       data-testid="composer-form"
     >
-      {editingMid !== null ? (
-        <ComposerBanner kind="edit" onCancel={cancelEdit} />
-      ) : replyMid !== null ? (
-        <ComposerBanner kind="reply" mid={replyMid} onCancel={cancelReply} />
-      ) : null}
-      {pickerOpen ? (
-        <MentionPicker id={pickerId} candidates={candidates} active={active} onPick={pick} />
-      ) : null}
+      <Suspense fallback={null}>
+        {editingMid !== null ? (
+          <ComposerBanner kind="edit" onCancel={cancelEdit} />
+        ) : replyMid !== null ? (
+          <ComposerBanner kind="reply" mid={replyMid} onCancel={cancelReply} />
+        ) : null}
+        {pickerOpen ? (
+          <MentionPicker id={pickerId} candidates={candidates} active={active} onPick={pick} />
+        ) : null}
+      </Suspense>
       <label className="visually-hidden" htmlFor={composerId(conv)}>
         {placeholder}
       </label>

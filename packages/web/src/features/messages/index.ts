@@ -1,4 +1,4 @@
 export { Composer } from './composer';
 export { MessageList } from './message-list';
 export { mentionsUser } from './mentions';
-export { PinsPanel, PinsToggle } from './pins-panel';
+export { PinsPanel, PinsToggle } from './pins-toggle';

@@ -10,7 +10,7 @@ interface MentionPickerProps {
 }
 
 /** The `@` suggestions above the composer: a listbox driven from the textarea (aria-activedescendant). */
-export function MentionPicker({ id, candidates, active, onPick }: MentionPickerProps) {
+export default function MentionPicker({ id, candidates, active, onPick }: MentionPickerProps) {
   const { t } = useTranslation('actions');
   return (
     <ul

@@ -1,4 +1,13 @@
-import { memo, useRef, useState, type KeyboardEvent, type MouseEvent, type TouchEvent } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type TouchEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import type { Message } from '../../lib/store';
@@ -7,13 +16,14 @@ import { EditIcon, MoreIcon, PinIcon, ReplyIcon, SmileIcon } from './action-icon
 import { formatFullDateTime, formatTime } from './format';
 import { requestDelete, showVersions, startEdit, startReply } from './message-actions';
 import { MessageContent } from './message-content';
-import { MessageMenus, type OpenMenu } from './message-menus';
+import type { OpenMenu } from './message-menus';
 import { abilities, type Viewer } from './permissions';
 import { Reactions } from './reactions';
 import { ReplyQuote } from './reply-quote';
 import { composeDispatch } from './compose-state';
 
 const LONG_PRESS_MS = 500;
+const MessageMenus = lazy(() => import('./message-menus'));
 
 interface MessageItemProps {
   message: Message;
@@ -274,15 +284,17 @@ export const MessageItem = memo(function MessageItem({
         </div>
       )}
       {menu ? (
-        <MessageMenus
-          message={message}
-          can={can}
-          gid={viewer.group?.gid ?? null}
-          pinned={pinned}
-          menu={menu}
-          onClose={() => setMenu(null)}
-          onReact={setMenu}
-        />
+        <Suspense fallback={null}>
+          <MessageMenus
+            message={message}
+            can={can}
+            gid={viewer.group?.gid ?? null}
+            pinned={pinned}
+            menu={menu}
+            onClose={() => setMenu(null)}
+            onReact={setMenu}
+          />
+        </Suspense>
       ) : null}
     </article>
   );

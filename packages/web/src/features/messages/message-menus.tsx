@@ -27,8 +27,8 @@ interface MenusProps {
   onReact: (menu: OpenMenu) => void;
 }
 
-/** The context menu of a message and its reaction picker. */
-export function MessageMenus({ message, can, gid, pinned, menu, onClose, onReact }: MenusProps) {
+/** The context menu of a message and its reaction picker: its own chunk, loaded on first use. */
+export default function MessageMenus({ message, can, gid, pinned, menu, onClose, onReact }: MenusProps) {
   const { t } = useTranslation('actions');
   const selfUid = useAppSelector((state) => state.auth?.user.uid ?? null);
   if (menu.kind === 'react') {

@@ -4,42 +4,10 @@ import { currentLanguage } from '../../lib/i18n';
 import { groupConv, useAppSelector } from '../../lib/store';
 import { CloseIcon, IconButton } from '../../ui';
 import { UserAvatar, useUserName } from '../users';
-import { PinIcon } from './action-icons';
 import { formatFullDateTime } from './format';
 import { jumpTo, setPinned } from './message-actions';
 import { MentionText } from './mention-text';
 import './actions.css';
-
-/** The header button that shows how many messages are pinned and opens the panel. */
-export function PinsToggle({
-  group,
-  open,
-  onToggle,
-  panelId,
-}: {
-  group: Group;
-  open: boolean;
-  onToggle: () => void;
-  panelId: string;
-}) {
-  const { t } = useTranslation('actions');
-  const count = group.pinned_messages.length;
-  return (
-    <button
-      type="button"
-      className="members-toggle"
-      aria-expanded={open}
-      aria-controls={panelId}
-      onClick={onToggle}
-      title={t('pin.panel_toggle')}
-      data-testid="pins-toggle"
-    >
-      <PinIcon size={16} />
-      <span data-testid="pins-count">{count}</span>
-      <span className="visually-hidden">{t('pin.panel_toggle')}</span>
-    </button>
-  );
-}
 
 function PinRow({ pin, gid, canUnpin }: { pin: PinnedMessage; gid: number; canUnpin: boolean }) {
   const { t } = useTranslation('actions');
@@ -78,8 +46,8 @@ function PinRow({ pin, gid, canUnpin }: { pin: PinnedMessage; gid: number; canUn
   );
 }
 
-/** The channel's pinned messages, live: pins, edits and deletes arrive as `pinned_message_updated`. */
-export function PinsPanel({ id, group, onClose }: { id: string; group: Group; onClose: () => void }) {
+/** The channel's pinned messages (its own chunk), live: pins, edits and deletes arrive as `pinned_message_updated`. */
+export default function PinsPanel({ id, group, onClose }: { id: string; group: Group; onClose: () => void }) {
   const { t } = useTranslation('actions');
   const selfUid = useAppSelector((state) => state.auth?.user.uid ?? null);
   const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);

@@ -7,7 +7,7 @@ import { composeDispatch, useCompose } from './compose-state';
 import { requestDelete } from './message-actions';
 
 /** Takes the composer's place in multi-select mode: how many are chosen, delete them, or leave. */
-export function SelectionBar() {
+export default function SelectionBar() {
   const { t } = useTranslation('actions');
   const chosen = useCompose((compose) => compose.selected);
   const selfUid = useAppSelector((state) => state.auth?.user.uid ?? null);
