@@ -71,8 +71,12 @@ async function open(browser: Browser, who: { email: string; password: string }, 
   return { context, page };
 }
 
+/** The message whose own text (not a quoted original) contains `text`. */
 const messageWith = (page: Page, text: string) =>
-  page.getByTestId('message').filter({ hasText: text }).last();
+  page
+    .getByTestId('message')
+    .filter({ has: page.locator('.message__text', { hasText: text }) })
+    .last();
 
 async function openChannel(page: Page, id = gid) {
   await page.goto(`/#/chat/channel/${id}`);
@@ -143,7 +147,7 @@ test('two people reply, edit, react, pin, mention and delete', async ({ browser 
   await expect(party).toHaveAttribute('title', new RegExp(DANA.name));
   await party.click();
   await expect(party).toContainText('2');
-  await expect(messageWith(d, EDITED).locator('[data-emoji="🎉"]')).toHaveAttribute('aria-pressed', 'false');
+  await expect(messageWith(d, EDITED).locator('[data-emoji="🎉"]')).toHaveAttribute('aria-pressed', 'true');
   await expect(party).toHaveAttribute('aria-pressed', 'true');
 
   // Keyboard: Enter on a focused message opens its menu, arrows move, Escape gives focus back.
