@@ -283,7 +283,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('message-menu')).toBeInViewport({ ratio: 1 });
       await snap(page, `actions-menu-${tag}`);
       await page.keyboard.press('Escape');
-      await page.getByTestId('composer').fill(`@${ADMIN.name.slice(0, 2)}`);
+      await page.getByTestId('composer').fill(`Thanks @${DANA.name.slice(0, 2)}`);
       await expect(page.getByTestId('mention-picker')).toBeVisible();
       await snap(page, `actions-mention-${tag}`);
       await page.getByTestId('composer').fill('');
