@@ -225,6 +225,38 @@ test('two people reply, edit, react, pin, mention and delete', async ({ browser 
   await dana.context.close();
 });
 
+test('a quote jumps to an original older than what is loaded, and highlights it', async ({
+  browser,
+  request,
+}) => {
+  const far = await createChannel(request, `history-${stamp}`);
+  const post = async (path: string, text: string) => {
+    const sent = await request.post(path, {
+      headers: { ...adminHeaders, 'content-type': 'text/plain' },
+      data: text,
+    });
+    expect(sent.ok()).toBe(true);
+    return Number(await sent.text());
+  };
+  const first = await post(`/api/group/${far}/send`, 'The very first decision');
+  for (let i = 1; i <= 250; i++) await post(`/api/group/${far}/send`, `filler ${i}`);
+  await post(`/api/message/${first}/reply`, 'Back to the very first decision');
+  const { context, page } = await open(browser, ADMIN);
+  await openChannel(page, far);
+  await expect(messageWith(page, 'Back to the very first')).toBeVisible();
+  // A reload keeps only the newest messages per conversation; the original is pages away.
+  await page.reload();
+  await expect(messageWith(page, 'Back to the very first')).toBeVisible();
+  const quote = messageWith(page, 'Back to the very first').getByTestId('reply-quote');
+  await expect(quote).toContainText('not loaded');
+  await quote.click();
+  const original = page.locator(`[data-testid="message"][data-mid="${first}"]`);
+  await expect(original).toBeInViewport();
+  await expect(original).toHaveClass(/message--highlight/);
+  await expect(original).toBeFocused();
+  await context.close();
+});
+
 /** A channel as people leave it: a pinned, edited message with reactions, a reply and a mention. */
 let dressed = false;
 async function dress(request: APIRequestContext) {

@@ -163,7 +163,6 @@ export const MessageItem = memo(function MessageItem({
       data-selected={selected || undefined}
       aria-label={t('chat:message.label', { name: author, time })}
       aria-keyshortcuts="Enter Shift+F10 R E Delete"
-      aria-selected={selecting ? selected : undefined}
       onFocus={(event) => {
         if (event.target === event.currentTarget) onFocusMessage(message.mid);
       }}
