@@ -114,6 +114,9 @@ export const MessageItem = memo(function MessageItem({
     if (key === 'ArrowUp' || key === 'ArrowDown') {
       handled();
       focusSibling(event.currentTarget, key === 'ArrowUp' ? -1 : 1);
+    } else if (selecting && key === 'Escape') {
+      handled();
+      composeDispatch({ type: 'select/end' });
     } else if (selecting && (key === ' ' || key === 'Enter')) {
       handled();
       if (can.select) composeDispatch({ type: 'select/toggle', mid: message.mid });
