@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ADMIN, snap } from './support.js';
 
@@ -10,6 +12,21 @@ const stamp = Date.now() % 100000;
 const DANA = { email: `dana-${stamp}@parley.test`, password: 'dana password 12', name: `Dana${stamp}` };
 const ORIGINAL = 'Original plan: ship on Friday';
 const EDITED = 'Original plan: ship on Monday';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical axe findings on the page as it is (evaluated: the CSP refuses inline scripts). */
+async function seriousAxeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 let gid = 0;
 let otherGid = 0;
@@ -314,6 +331,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('message-menu')).toBeVisible();
       await expect(page.getByTestId('message-menu')).toBeInViewport({ ratio: 1 });
       await snap(page, `actions-menu-${tag}`);
+      expect(await seriousAxeViolations(page), 'open message menu').toEqual([]);
       await page.keyboard.press('Escape');
       await page.getByTestId('composer').fill(`Thanks @${DANA.name.slice(0, 2)}`);
       await expect(page.getByTestId('mention-picker')).toBeVisible();
@@ -322,6 +340,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByTestId('pins-toggle').click();
       await expect(page.getByTestId('pins-panel')).toBeVisible();
       await snap(page, `actions-pins-${tag}`);
+      expect(await seriousAxeViolations(page), 'pinned messages panel').toEqual([]);
       await context.close();
     });
   }

@@ -22,7 +22,9 @@ export function ReplyQuote({ conv, mid }: { conv: ConvKey; mid: number }) {
       type="button"
       className="message__reply"
       onClick={() => jumpTo(conv, mid)}
-      aria-label={original ? t('actions:reply.jump', { name: author }) : undefined}
+      // The quoted text stays the accessible name (it is what people see); the jump is the description.
+      title={original ? t('actions:reply.jump', { name: author }) : undefined}
+      aria-description={original ? t('actions:reply.jump', { name: author }) : undefined}
       data-testid="reply-quote"
       data-reply-mid={mid}
     >
