@@ -21,7 +21,11 @@ export default function ComposerBanner(props: BannerProps) {
       </span>
       <div className="composer-banner__body">
         <p className="composer-banner__title">
-          {props.kind === 'edit' ? t('edit.editing') : t('reply.replying_to', { name: author })}
+          {props.kind === 'edit'
+            ? t('edit.editing')
+            : original
+              ? t('reply.replying_to', { name: author })
+              : t('reply.replying_to_message')}
         </p>
         {props.kind === 'reply' && original ? (
           <p className="composer-banner__quote">
