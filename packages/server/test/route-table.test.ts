@@ -4,6 +4,7 @@
  */
 import { API_ROUTES, type RouteSpec } from '@parley/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { registeredRoutes } from './support/registered-routes.js';
 import {
   createAdmin,
   createChannel,
@@ -25,21 +26,6 @@ const entries = Object.entries(API_ROUTES) as [string, RouteSpec][];
 const key = (method: string, path: string) => `${method} ${path}`;
 const fill = (path: string) => path.replace(':gid', String(gid)).replace(':uid', String(admin.uid));
 
-/** Every `METHOD /path` Fastify serves, read from its route tree (HEAD is Fastify's own). */
-function registered(): string[] {
-  const found: string[] = [];
-  const stack: string[] = [];
-  for (const line of t.server.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const m = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/u.exec(line);
-    if (!m) continue;
-    stack.length = m[1]!.length / 4;
-    stack.push(m[2]!);
-    for (const method of m[3]?.split(', ') ?? [])
-      if (method !== 'HEAD') found.push(key(method, stack.join('')));
-  }
-  return found;
-}
-
 /** Served outside the table: the OpenAPI document and its viewer, and the balancer's probes. */
 const notApi = (route: string) => {
   const path = route.split(' ')[1]!;
@@ -48,7 +34,7 @@ const notApi = (route: string) => {
 
 describe('the route table', () => {
   it('is exactly the set of routes the server registers under /api', () => {
-    const served = registered()
+    const served = registeredRoutes(t.server.app)
       .filter((r) => !notApi(r))
       .sort();
     const declared = entries.map(([, r]) => key(r.method, `/api${r.path}`)).sort();

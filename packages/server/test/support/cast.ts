@@ -1,0 +1,38 @@
+/**
+ * The people most API tests need, created through the API: the first administrator and three
+ * ordinary users; and, for message tests, the two kinds of channel they meet in.
+ */
+import { createAdmin, createChannel, createUser, type ApiClient, type TestUser } from './server.js';
+
+export interface Cast {
+  admin: TestUser;
+  alice: TestUser;
+  bob: TestUser;
+  carol: TestUser;
+}
+
+export async function createCast(t: ApiClient): Promise<Cast> {
+  const admin = await createAdmin(t);
+  const alice = await createUser(t, 'alice');
+  const bob = await createUser(t, 'bob');
+  const carol = await createUser(t, 'carol');
+  return { admin, alice, bob, carol };
+}
+
+export interface CastWithChannels extends Cast {
+  /** `general`: public, created by the administrator. */
+  pub: number;
+  /** `inner`: private, owned by alice, with bob as a member (carol is an outsider). */
+  priv: number;
+}
+
+export async function createCastWithChannels(t: ApiClient): Promise<CastWithChannels> {
+  const cast = await createCast(t);
+  const pub = await createChannel(t, cast.admin, { name: 'general', is_public: true });
+  const priv = await createChannel(t, cast.alice, {
+    name: 'inner',
+    is_public: false,
+    members: [cast.bob.uid],
+  });
+  return { ...cast, pub, priv };
+}
