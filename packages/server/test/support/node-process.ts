@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { GENEROUS_LIMITS_ENV } from './limits-env.js';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
-const START_TIMEOUT_MS = 30_000;
+/** How long a node may take to answer `/ready` (a hang check; it imports the whole server). */
+export const START_TIMEOUT_MS = 30_000;
 
 export interface NodeProcess {
   readonly url: string;
