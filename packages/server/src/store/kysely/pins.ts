@@ -1,20 +1,12 @@
 import type { PinnedMessage } from '@parley/protocol';
+import type { Selectable } from 'kysely';
 import type { StoreContext } from '../dialect.js';
 import { inList } from '../dialect.js';
 import { isUniqueViolation } from '../errors.js';
+import type { PinnedMessagesTable } from '../schema.js';
 import type { PinRecord, PinStore } from '../types.js';
 
-interface PinRow {
-  gid: number;
-  mid: number;
-  created_by: number;
-  created_at: number;
-  content_type: string;
-  content: string;
-  properties: string | null;
-}
-
-const toPin = (row: PinRow): PinRecord => ({
+const toPin = (row: Selectable<PinnedMessagesTable>): PinRecord => ({
   gid: row.gid,
   mid: row.mid,
   created_by: row.created_by,
