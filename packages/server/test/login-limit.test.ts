@@ -4,15 +4,19 @@
  * `cluster` project the attempts are spread over three nodes by the balancer, so the counts must
  * be shared (Redis).
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createAdmin, createUser, type TestUser, useTestServer } from './support/server.js';
 
-const t = useTestServer({ fresh: true });
+// One server for the file: each test has accounts of its own and uses addresses no other test
+// fails from, so no test meets another's counts.
+const t = useTestServer();
 let alice: TestUser;
 let bob: TestUser;
 
-beforeEach(async () => {
+beforeAll(async () => {
   await createAdmin(t);
+});
+beforeEach(async () => {
   alice = await createUser(t, 'alice');
   bob = await createUser(t, 'bob');
 });
