@@ -36,6 +36,7 @@ import { InProcessPresence, type Presence } from './realtime/presence.js';
 import { healthRoutes } from './routes/health.js';
 import { apiRoutes } from './routes/index.js';
 import { SendQueue } from './services/send-queue.js';
+import { WebhookWorker } from './services/webhook-worker.js';
 import { announceOffline } from './services/stream.js';
 import { openStore } from './store/index.js';
 import type { Store } from './store/types.js';
@@ -141,6 +142,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     log: app.log,
   };
   await hub.start();
+  const webhooks = new WebhookWorker(ctx);
   scaled?.presence.start((uids) => void announceOffline(ctx, uids));
 
   // Once draining, every response closes its connection: one still busy when close() began would
@@ -191,6 +193,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     });
   }
 
+  webhooks.start();
   let closed = false;
   return {
     app,
@@ -203,6 +206,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       // Refuse new streams and tell the balancer first; then hand open streams to other nodes;
       // then let in-flight requests finish before the connections they need go away.
       ctx.lifecycle.draining = true;
+      await webhooks.stop();
       await hub.stop();
       await app.close();
       await (scaled ? scaled.close() : bus.close());

@@ -13,9 +13,10 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
  * `public`: no token. `header`: the `X-API-Key` header, checked before the body is read (API.md
  * §15.6 puts 401 first). `query`: the `api-key` query parameter, for the event stream, which
- * `EventSource` cannot give headers.
+ * `EventSource` cannot give headers. `bot`: a bot key in the `X-API-Key` header (API.md §1.4: a
+ * bot key is not a user token, nor the other way round).
  */
-export type Auth = 'public' | 'header' | 'query';
+export type Auth = 'public' | 'header' | 'query' | 'bot';
 
 /**
  * How the answer travels (API.md §1.3): JSON per `response`, an empty 200, `text/plain`, image

@@ -16,7 +16,7 @@ import {
 import type { Static, TSchema } from 'typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Actor, Ctx } from '../context.js';
-import { requireActor } from '../http/auth.js';
+import { requireActor, requireBot } from '../http/auth.js';
 import { authenticate } from '../services/sessions.js';
 
 /** What a handler returns for an image route; the caller's cache policy travels with it. */
@@ -95,6 +95,7 @@ function routeOptions(
     url: spec.path,
     ...options,
     ...(spec.auth === 'header' && { onRequest: requireActor(ctx) }),
+    ...(spec.auth === 'bot' && { onRequest: requireBot(ctx) }),
     ...(spec.auth === 'query' && { preHandler: actorFromQuery(ctx) }),
     ...(spec.upload === 'image' && { bodyLimit: IMAGE_BODY_LIMIT }),
     schema: {

@@ -191,7 +191,7 @@ export async function updateProfile(ctx: Ctx, actor: Actor, req: UpdateUserReque
 }
 
 /** Updates a user and publishes a `users_log` row holding only what changed. */
-async function applyUserUpdate(ctx: Ctx, uid: number, patch: UserPatch): Promise<UserRecord> {
+export async function applyUserUpdate(ctx: Ctx, uid: number, patch: UserPatch): Promise<UserRecord> {
   const now = ctx.now();
   const { user } = await commitUserLog(ctx, () =>
     ctx.store.transaction(async (tx) => {
@@ -310,7 +310,7 @@ async function availableName(store: Store, wanted: string): Promise<string> {
   throw conflict('name_conflict');
 }
 
-function mapUniqueViolation(err: unknown): never {
+export function mapUniqueViolation(err: unknown): never {
   if (isUniqueViolation(err)) {
     const text = String((err as Error).message).toLowerCase();
     throw conflict(text.includes('email') ? 'email_conflict' : 'name_conflict');

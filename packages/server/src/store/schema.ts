@@ -129,6 +129,49 @@ export interface ReadIndexTable {
   mid: number;
 }
 
+export interface BotKeysTable {
+  id: Generated<number>;
+  uid: number;
+  name: string;
+  /** The visible start of the key (`pb.xxxxxxxx`). */
+  prefix: string;
+  /** SHA-256 of the whole key; the key itself is never stored. */
+  key_hash: string;
+  created_at: number;
+  last_used: number | null;
+}
+
+export interface BotWebhooksTable {
+  uid: number;
+  /** Null when no webhook is set (the secret is kept for when one is set again). */
+  url: string | null;
+  secret: string;
+  updated_at: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  uid: number;
+  mid: number;
+  /** The `ChatMessage` JSON posted. */
+  body: string;
+  /** 'pending' | 'delivered' | 'failed'. */
+  status: string;
+  attempts: number;
+  next_at: number;
+  /** A node delivering the row holds it until then; 0 when free. */
+  lease_until: number;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
+export interface WebhookCursorTable {
+  id: number;
+  mid: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_log: UserLogTable;
@@ -141,4 +184,8 @@ export interface Database {
   invites: InvitesTable;
   read_index: ReadIndexTable;
   pinned_messages: PinnedMessagesTable;
+  bot_keys: BotKeysTable;
+  bot_webhooks: BotWebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_cursor: WebhookCursorTable;
 }
