@@ -14,6 +14,7 @@ import {
   type Fixture,
   type Role,
 } from './support/authorization-table.js';
+import { createBot } from './support/bots.js';
 import { GREEN, solidPng } from './support/images.js';
 import {
   createAdmin,
@@ -36,6 +37,7 @@ let member: TestUser;
 let nonMember: TestUser;
 let guest: TestUser;
 let peer: TestUser;
+let bot: TestUser;
 let png: Buffer;
 let n = 0;
 
@@ -47,6 +49,7 @@ beforeAll(async () => {
   nonMember = await createUser(t, 'outsider');
   peer = await createUser(t, 'peer');
   guest = await createGuest();
+  bot = await createBotCaller();
   png = await solidPng(GREEN, 8, 8);
 });
 afterAll(async () => {
@@ -72,12 +75,40 @@ async function createGuest(): Promise<TestUser> {
   };
 }
 
+/** A bot and one of its keys, standing in for a token: the bot role sends the key as `X-API-Key`. */
+async function createBotCaller(): Promise<TestUser> {
+  const made = await createBot(t, admin);
+  return {
+    uid: made.uid,
+    email: '',
+    password: '',
+    name: made.name,
+    token: made.key,
+    refreshToken: '',
+    device: '',
+    login: undefined as never,
+  };
+}
+
+/** A key of the fixture bot, for the call that revokes it. */
+async function botKey(): Promise<number> {
+  const name = `revocable ${++n}`;
+  await t.request('POST', `/admin/user/bot-api-key/${bot.uid}`, { token: admin.token, json: { name } });
+  const keys = (await t.request('GET', `/admin/user/bot-api-key/${bot.uid}`, { token: admin.token }))
+    .json as {
+    id: number;
+    name: string;
+  }[];
+  return keys.find((k) => k.name === name)!.id;
+}
+
 /** A caller of this role whose session or account the call may spend. */
 async function freshActor(role: Role): Promise<TestUser | undefined> {
   switch (role) {
     case 'anonymous':
-    case 'bot':
       return undefined;
+    case 'bot':
+      return bot;
     case 'guest':
       return createGuest();
     case 'admin':
@@ -88,7 +119,7 @@ async function freshActor(role: Role): Promise<TestUser | undefined> {
 }
 
 const standing = (role: Role): TestUser | undefined =>
-  ({ anonymous: undefined, bot: undefined, guest, member, nonMember, owner, admin })[role];
+  ({ anonymous: undefined, bot, guest, member, nonMember, owner, admin })[role];
 
 /** Whether the call may change the fixture channel or its message (or needs its fresh caller in it). */
 const needsOwnChannel = (row: AuthRow) =>
@@ -102,7 +133,9 @@ async function fixtureFor(role: Role, row: AuthRow): Promise<Fixture> {
   const actor = row.fresh ? await freshActor(role) : standing(role);
   if (!needsOwnChannel(row)) {
     shared ??= await newFixture(undefined, owner, member);
-    return { ...shared, actor, n: ++n };
+    const f = { ...shared, actor, n: ++n };
+    if (row.route.endsWith('/:kid')) f.botKeyId = await botKey();
+    return f;
   }
   const channelOwner = role === 'owner' && actor ? actor : owner;
   const f = await newFixture(actor, channelOwner, role === 'member' && actor ? actor : member);
@@ -127,7 +160,7 @@ async function newFixture(
     members: [channelMember.uid],
   });
   const mid = (await sendText(t, channelOwner, { gid }, 'first')).json as number;
-  return { gid, mid, peer, actor, memberUid: channelMember.uid, png, n: ++n };
+  return { gid, mid, peer, actor, memberUid: channelMember.uid, png, n: ++n, botUid: bot.uid };
 }
 
 /**

@@ -5,8 +5,9 @@
  * needs its row, or that test goes red.
  *
  * Roles: `member` is in the private channel, `nonMember` is an ordinary user who is not, `owner`
- * owns it, `admin` is an administrator outside it, `guest` a guest account. `bot` stays null
- * (not called) until bot keys exist.
+ * owns it, `admin` is an administrator outside it, `guest` a guest account, `bot` a bot key (a
+ * bot outside the channel). A bot key is no user token (API.md §1.4): on every user route it gets
+ * what an anonymous caller gets, which `row` fills in unless a row says otherwise.
  */
 import type { RequestOptions, TestUser } from './server.js';
 
@@ -29,6 +30,10 @@ export interface Fixture {
   n: number;
   /** An invite to the channel made by its owner (only for the invite routes that need one). */
   inviteId?: string;
+  /** The bot (not in the channel) that the bot role calls as, and the admin bot routes manage. */
+  botUid: number;
+  /** A key of that bot made for this call (only for the route that revokes one). */
+  botKeyId?: number;
 }
 
 export interface AuthRow {
@@ -58,9 +63,13 @@ function row(
   nonMember: number,
   owner: number,
   admin: number,
+  bot = anonymous,
 ): Record<Role, number | null> {
-  return { anonymous, guest, member, nonMember, owner, admin, bot: null };
+  return { anonymous, guest, member, nonMember, owner, admin, bot };
 }
+/** The bot API: a bot key or nothing (401 for every user token). */
+const botOnly = (bot: number) => row(401, 401, 401, 401, 401, 401, bot);
+const toBot = (f: Fixture) => (route: string) => route.replace(':uid', String(f.botUid));
 
 const json = (value: unknown): RequestOptions => ({ json: value });
 const image = (f: Fixture): RequestOptions => ({ body: f.png, headers: { 'content-type': 'image/png' } });
@@ -339,6 +348,77 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
     path: (f) => `/api/user/events?api-key=${f.actor?.token ?? ''}`,
     expect: signedIn(),
   },
+
+  // Bots and webhooks (API.md §10, §11.1)
+  {
+    method: 'POST',
+    route: '/api/admin/user',
+    body: (f) =>
+      json({ email: `made${f.n}@example.com`, password: 'long password 1', name: `Made${f.n}`, gender: 0 }),
+    expect: adminOnly(),
+  },
+  { method: 'GET', route: '/api/admin/user', expect: adminOnly() },
+  { method: 'GET', route: '/api/admin/user/:uid', expect: adminOnly() },
+  {
+    method: 'PUT',
+    route: '/api/admin/user/:uid',
+    path: (f) => toBot(f)('/api/admin/user/:uid'),
+    body: (f) => json({ name: `Bot${f.n}` }),
+    expect: adminOnly(),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/user/bot-api-key/:uid',
+    path: (f) => toBot(f)('/api/admin/user/bot-api-key/:uid'),
+    body: (f) => json({ name: `key ${f.n}` }),
+    expect: adminOnly(),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/user/bot-api-key/:uid',
+    path: (f) => toBot(f)('/api/admin/user/bot-api-key/:uid'),
+    expect: adminOnly(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/user/bot-api-key/:uid/:kid',
+    path: (f) => `/api/admin/user/bot-api-key/${f.botUid}/${f.botKeyId}`,
+    expect: adminOnly(),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/bot/:uid/webhook',
+    path: (f) => toBot(f)('/api/admin/bot/:uid/webhook'),
+    expect: adminOnly(),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/bot/:uid/webhook/secret',
+    path: (f) => toBot(f)('/api/admin/bot/:uid/webhook/secret'),
+    expect: adminOnly(),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/bot/:uid/deliveries',
+    path: (f) => toBot(f)('/api/admin/bot/:uid/deliveries'),
+    expect: adminOnly(),
+  },
+  { method: 'GET', route: '/api/bot', expect: botOnly(200) },
+  {
+    method: 'POST',
+    route: '/api/bot/send_to_group/:gid',
+    body: () => ({ body: 'from a bot', headers: { 'content-type': 'text/plain' } }),
+    // The bot is not in the private channel.
+    expect: botOnly(403),
+  },
+  {
+    method: 'POST',
+    route: '/api/bot/send_to_user/:uid',
+    body: () => ({ body: 'from a bot', headers: { 'content-type': 'text/plain' } }),
+    expect: botOnly(200),
+  },
+  { method: 'GET', route: '/api/bot/user/:uid', expect: botOnly(200) },
+  { method: 'GET', route: '/api/bot/group/:gid', expect: botOnly(403) },
 
   // Documentation and probes
   { method: 'GET', route: '/api/spec', expect: everyone(200) },
