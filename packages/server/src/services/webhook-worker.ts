@@ -67,18 +67,20 @@ export class WebhookWorker {
   }
 
   private async fanOut(hooks: Hook[]): Promise<void> {
+    // Without webhooks nothing is written: a new one starts at its own `from_mid` anyway.
+    if (hooks.length === 0) return;
     const now = this.ctx.now();
+    const oldest = Math.min(...hooks.map((h) => h.from_mid));
     await this.ctx.store
       .transaction(async (tx) => {
         const cursor = await tx.bots.cursor();
         const max = await tx.messages.maxMid();
-        if (max <= cursor) return;
-        let through = max;
-        if (hooks.length > 0) {
-          const records = await tx.messages.listRange(cursor, max, FAN_OUT_BATCH);
-          if (records.length === FAN_OUT_BATCH) through = records.at(-1)!.mid;
-          await tx.bots.enqueue(await deliveriesFor(tx, hooks, records, now), now);
-        }
+        // Records no webhook wants are skipped without being read.
+        const start = Math.max(cursor, oldest);
+        if (max <= start) return;
+        const records = await tx.messages.listRange(start, max, FAN_OUT_BATCH);
+        const through = records.length === FAN_OUT_BATCH ? records.at(-1)!.mid : max;
+        await tx.bots.enqueue(await deliveriesFor(tx, hooks, records, now), now);
         if (!(await tx.bots.moveCursor(cursor, through))) throw new LostRace();
       })
       .catch((err: unknown) => {
@@ -169,7 +171,8 @@ async function deliveriesFor(
     }
     const body = JSON.stringify(record);
     for (const hook of hooks)
-      if (recipients(hook.uid)) out.push({ uid: hook.uid, mid: record.mid, body, created_at: now });
+      if (record.mid > hook.from_mid && recipients(hook.uid))
+        out.push({ uid: hook.uid, mid: record.mid, body, created_at: now });
   }
   return out;
 }

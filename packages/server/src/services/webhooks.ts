@@ -59,10 +59,13 @@ export async function checkWebhookUrl(url: string): Promise<void> {
 export async function storeWebhookUrl(ctx: Ctx, uid: number, url: string | null): Promise<void> {
   const existing = await ctx.store.bots.getWebhook(uid);
   if (!existing && url === null) return;
+  // A new webhook starts with the next record; changing the URL keeps its place.
+  const fromMid = existing?.url ? existing.from_mid : await ctx.store.messages.maxMid();
   await ctx.store.bots.setWebhook({
     uid,
     url,
     secret: existing?.secret ?? newSecret(),
+    from_mid: fromMid,
     updated_at: ctx.now(),
   });
 }
@@ -81,7 +84,13 @@ export async function rotateWebhookSecret(ctx: Ctx, actor: Actor, uid: number): 
   await loadManagedBot(ctx, actor, uid);
   const hook = await ctx.store.bots.getWebhook(uid);
   const secret = newSecret();
-  await ctx.store.bots.setWebhook({ uid, url: hook?.url ?? null, secret, updated_at: ctx.now() });
+  await ctx.store.bots.setWebhook({
+    uid,
+    url: hook?.url ?? null,
+    secret,
+    from_mid: hook?.from_mid ?? (await ctx.store.messages.maxMid()),
+    updated_at: ctx.now(),
+  });
   return { webhook_url: hook?.url ?? null, secret };
 }
 

@@ -146,6 +146,8 @@ export interface BotWebhooksTable {
   /** Null when no webhook is set (the secret is kept for when one is set again). */
   url: string | null;
   secret: string;
+  /** Records up to this mid are not delivered to it (it was set after them). */
+  from_mid: number;
   updated_at: number;
 }
 

@@ -255,6 +255,8 @@ export interface WebhookRecord {
   uid: number;
   url: string | null;
   secret: string;
+  /** Only records after this mid go to this webhook: the newest mid when its URL was set. */
+  from_mid: number;
   updated_at: number;
 }
 

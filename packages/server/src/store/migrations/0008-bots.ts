@@ -6,8 +6,8 @@ import type { StoreDialect } from '../dialect.js';
  * - `bot_keys`: API keys, stored as SHA-256 with a visible prefix; `last_used` in ms.
  * - `bot_webhooks`: a user's outbound webhook URL and the secret its deliveries are signed with.
  * - `webhook_deliveries`: the durable queue and log of deliveries (one row per record and bot).
- * - `webhook_cursor`: the one row holding the last mid fanned out to webhooks; it starts at the
- *   newest mid at migration time, so history is never replayed.
+ * - `webhook_cursor`: the one row holding the last mid fanned out to webhooks. A webhook gets
+ *   records after its `from_mid` (the newest mid when its URL was set): history is never replayed.
  */
 export function botsMigration(dialect: StoreDialect): Migration {
   const identity = (c: ColumnDefinitionBuilder) =>
@@ -36,6 +36,7 @@ export function botsMigration(dialect: StoreDialect): Migration {
         .addColumn('uid', 'integer', (c) => c.primaryKey().references('users.uid').onDelete('cascade'))
         .addColumn('url', 'text')
         .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('from_mid', midType, (c) => c.notNull().defaultTo(0))
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema
