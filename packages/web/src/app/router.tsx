@@ -36,6 +36,10 @@ export const router = createHashRouter([
               { path: '/chat/dm/:uid', lazy: chatPage },
               { path: '/users', lazy: usersPage },
               { path: '/users/:uid', lazy: usersPage },
+              {
+                path: '/setting/bots',
+                lazy: async () => ({ Component: (await import('../features/bots')).BotsPage }),
+              },
             ],
           },
         ],

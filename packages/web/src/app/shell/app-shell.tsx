@@ -2,12 +2,14 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useMatch } from 'react-router';
 import { UserMenu } from '../../features/settings';
-import { ChatIcon, UsersIcon } from '../../ui';
+import { useAppSelector } from '../../lib/store';
+import { ChatIcon, SparkIcon, UsersIcon } from '../../ui';
 import { ConnectionBanner } from './connection-banner';
 
 /** The signed-in layout: a navigation rail (a bottom bar on phones) and the current section. */
 export function AppShell() {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'bots']);
+  const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);
   const inConversation = useMatch('/chat/:kind/:id');
   const inUserDetail = useMatch('/users/:uid');
   const atRoot = useMatch('/');
@@ -32,6 +34,16 @@ export function AppShell() {
             <UsersIcon size={22} />
             <span className="visually-hidden">{t('nav.users')}</span>
           </NavLink>
+          {isAdmin ? (
+            <NavLink
+              to="/setting/bots"
+              className={({ isActive }) => navClass(isActive)}
+              data-testid="nav-bots"
+            >
+              <SparkIcon size={22} />
+              <span className="visually-hidden">{t('bots:nav')}</span>
+            </NavLink>
+          ) : null}
         </div>
         <UserMenu />
       </nav>

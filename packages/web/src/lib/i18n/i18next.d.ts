@@ -1,6 +1,7 @@
 import 'i18next';
 import type actions from '../../../public/locales/en/actions.json';
 import type auth from '../../../public/locales/en/auth.json';
+import type bots from '../../../public/locales/en/bots.json';
 import type chat from '../../../public/locales/en/chat.json';
 import type common from '../../../public/locales/en/common.json';
 import type fav from '../../../public/locales/en/fav.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       auth: typeof auth;
       widget: typeof widget;
       actions: typeof actions;
+      bots: typeof bots;
     };
   }
 }

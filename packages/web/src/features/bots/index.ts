@@ -1,0 +1,1 @@
+export { BotsPage } from './bots-page';
