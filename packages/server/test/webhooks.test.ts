@@ -157,6 +157,30 @@ describe('webhooks', () => {
     });
   });
 
+  it('start with the records after the URL is set, and are signed with the new secret once it is rotated', async () => {
+    const a = await theAdmin();
+    const hook = await receiver();
+    const person = await createUser(t, 'history');
+    const bot = await createBot(t, a);
+    const before = (await sendText(t, person, { uid: bot.uid }, 'before the webhook')).json as number;
+    const set = await t.request('PUT', `/admin/user/${bot.uid}`, {
+      token: a.token,
+      json: { webhook_url: hook.url },
+    });
+    expect(set.status).toBe(200);
+    const rotated = await t.request('POST', `/admin/bot/${bot.uid}/webhook/secret`, { token: a.token });
+    const { secret } = rotated.json as { secret: string };
+    const after = (await sendText(t, person, { uid: bot.uid }, 'after the webhook')).json as number;
+    await until(() => hook.deliveries.some((d) => d.record.mid === after), 'the new record is delivered');
+    expect(hook.deliveries.map((d) => d.record.mid)).not.toContain(before);
+    expect(
+      signatureValid(
+        hook.deliveries.find((d) => d.record.mid === after)!,
+        secret,
+      ),
+    ).toBe(true);
+  });
+
   it('go out once per deployment, however many nodes run', async () => {
     const a = await theAdmin();
     const hook = await receiver();
