@@ -193,7 +193,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     });
   }
 
-  webhooks.start();
+  await webhooks.start();
   let closed = false;
   return {
     app,

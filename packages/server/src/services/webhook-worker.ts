@@ -35,33 +35,63 @@ export class WebhookWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** Whether the last pass saw a webhook: only then does a chat event start a pass at once. */
+  private hooksSeen = false;
+  /** A chat event arrived during a pass: run the next one without waiting. */
+  private again = false;
+  private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly ctx: Ctx) {}
 
-  start(): void {
+  /**
+   * Polls every POLL_MS (retries, records of other nodes, a node that died), and runs a pass at
+   * once when a chat record is published while webhooks exist, so a delivery does not wait for
+   * the next poll.
+   */
+  async start(): Promise<void> {
     this.stopped = false;
-    this.schedule();
+    this.unsubscribe = await this.ctx.bus.subscribe((envelope) => {
+      if (envelope.event.type === 'chat' && this.hooksSeen) this.nudge();
+    });
+    this.schedule(POLL_MS);
   }
 
   /** Stops polling and waits for the pass in progress (its attempts finish and are recorded). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unsubscribe?.();
     clearTimeout(this.timer);
     await this.running;
   }
 
-  private schedule(): void {
+  private nudge(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
+  private schedule(delay: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
       this.running = this.pass()
         .catch((err: unknown) => this.ctx.log.warn({ err }, 'webhook pass failed'))
-        .finally(() => this.schedule());
-    }, POLL_MS);
+        .finally(() => {
+          this.running = undefined;
+          const next = this.again ? 0 : POLL_MS;
+          this.again = false;
+          this.schedule(next);
+        });
+    }, delay);
   }
 
-  /** One fan-out and one round of deliveries; exposed for tests. */
+  /** One fan-out and one round of deliveries. */
   async pass(): Promise<void> {
     const hooks = await this.ctx.store.bots.listWebhooks();
+    this.hooksSeen = hooks.length > 0;
     await this.fanOut(hooks);
     await this.deliverDue(hooks);
   }
