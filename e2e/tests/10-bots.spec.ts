@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, signIn, snap } from './support.js';
 
@@ -91,6 +93,49 @@ test('a bot made in the settings posts through its curl snippet, and the message
   await context.close();
 });
 
+test('a webhook set in the settings receives a message, and the delivery log shows it', async ({
+  browser,
+  request,
+}) => {
+  const received: string[] = [];
+  const receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c));
+    req.on('end', () => {
+      if (req.method === 'POST') received.push(body);
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, ADMIN);
+    await openBot(page);
+    await page.getByTestId('bot-webhook-url').fill(url);
+    await page.getByTestId('bot-webhook-save').click();
+    await expect(page.getByTestId('bot-webhook-secret')).toContainText('whsec_');
+
+    const token = await adminToken(request);
+    const sent = await request.post(`/api/group/${gid}/send`, {
+      headers: { 'x-api-key': token, 'content-type': 'text/plain' },
+      data: 'Deploy finished',
+    });
+    expect(sent.ok()).toBe(true);
+    await expect.poll(() => received.some((b) => b.includes('Deploy finished'))).toBe(true);
+    await expect(async () => {
+      await page.getByTestId('bot-log-refresh').click();
+      await expect(page.getByTestId('bot-log')).toContainText(String(await sent.json()), { timeout: 500 });
+    }).toPass();
+    await page.getByTestId('bot-log').scrollIntoViewIfNeeded();
+    await snap(page, 'bots-webhook-log');
+    await context.close();
+  } finally {
+    receiver.close();
+  }
+});
+
 for (const theme of ['light', 'dark'] as const) {
   for (const { name, viewport } of [
     { name: '375', viewport: { width: 375, height: 812 } },
@@ -105,6 +150,8 @@ for (const theme of ['light', 'dark'] as const) {
       await page.getByTestId('bot-key-create').click();
       await expect(page.getByTestId('bot-key-once')).toBeVisible();
       await snap(page, `bots-${theme}-${name}`);
+      await page.getByTestId('bot-log').scrollIntoViewIfNeeded();
+      await snap(page, `bots-log-${theme}-${name}`);
       await context.close();
     });
   }
