@@ -19,6 +19,8 @@ import type { DeliveryRecord, NewDelivery, Store, WebhookRecord } from '../store
 import { signDelivery } from './webhooks.js';
 
 const POLL_MS = 200;
+/** While no webhook exists a pass is one query; it runs this often. */
+const IDLE_POLL_MS = 1_000;
 const FAN_OUT_BATCH = 500;
 const CLAIM_BATCH = 16;
 export const MAX_ATTEMPTS = 3;
@@ -81,7 +83,7 @@ export class WebhookWorker {
         .catch((err: unknown) => this.ctx.log.warn({ err }, 'webhook pass failed'))
         .finally(() => {
           this.running = undefined;
-          const next = this.again ? 0 : POLL_MS;
+          const next = this.again ? 0 : this.hooksSeen ? POLL_MS : IDLE_POLL_MS;
           this.again = false;
           this.schedule(next);
         });
@@ -92,13 +94,13 @@ export class WebhookWorker {
   async pass(): Promise<void> {
     const hooks = await this.ctx.store.bots.listWebhooks();
     this.hooksSeen = hooks.length > 0;
+    // Without webhooks nothing is due: removing a URL ends its pending deliveries (webhooks.ts).
+    if (!this.hooksSeen) return;
     await this.fanOut(hooks);
     await this.deliverDue(hooks);
   }
 
   private async fanOut(hooks: Hook[]): Promise<void> {
-    // Without webhooks nothing is written: a new one starts at its own `from_mid` anyway.
-    if (hooks.length === 0) return;
     const now = this.ctx.now();
     const oldest = Math.min(...hooks.map((h) => h.from_mid));
     await this.ctx.store

@@ -68,6 +68,7 @@ export async function storeWebhookUrl(ctx: Ctx, uid: number, url: string | null)
     from_mid: fromMid,
     updated_at: ctx.now(),
   });
+  if (url === null) await ctx.store.bots.failPending(uid, 'webhook removed');
 }
 
 export async function webhookUrlOf(ctx: Ctx, uid: number): Promise<string | null> {

@@ -313,6 +313,8 @@ export interface BotStore {
    * `leaseUntil`; a row goes to exactly one caller. Counts the attempt.
    */
   claimDue(now: number, leaseUntil: number, limit: number): Promise<DeliveryRecord[]>;
+  /** Marks a bot's pending deliveries failed (its webhook was removed). */
+  failPending(uid: number, error: string): Promise<void>;
   /** Stores an attempt's outcome and frees the row. */
   finishAttempt(id: number, outcome: AttemptOutcome): Promise<void>;
   /** The newest deliveries of a bot, newest first. */

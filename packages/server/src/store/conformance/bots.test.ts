@@ -87,6 +87,10 @@ describe('store conformance: bots', () => {
       expect(again.map((d) => [d.id, d.attempts])).toEqual([[first.id, 2]]);
       const log = await bots().listDeliveries(b.uid, 3);
       expect(log.map((d) => d.id)).toEqual([...ids].reverse().slice(0, 3));
+      await bots().failPending(b.uid, 'webhook removed');
+      const all = await bots().listDeliveries(b.uid, 10);
+      expect(all.every((d) => d.status === 'failed')).toBe(true);
+      expect(await bots().claimDue(T0 + 10_000, T0 + 20_000, 10)).toEqual([]);
     } finally {
       await other.close();
     }

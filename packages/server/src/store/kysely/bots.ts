@@ -144,6 +144,15 @@ export class KyselyBotStore implements BotStore {
     return claimed;
   }
 
+  async failPending(uid: number, error: string): Promise<void> {
+    await this.ctx.db
+      .updateTable('webhook_deliveries')
+      .set({ status: 'failed', last_error: error })
+      .where('uid', '=', uid)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
   async finishAttempt(id: number, outcome: AttemptOutcome): Promise<void> {
     await this.ctx.db
       .updateTable('webhook_deliveries')
