@@ -222,8 +222,16 @@ describe('a restart', () => {
           'the delivery after the restart',
           10_000,
         );
-        const log = await restarted.ctx.store.bots.listDeliveries(bot.uid, 10);
-        expect(log.find((l) => l.mid === mid)).toMatchObject({ status: 'delivered' });
+        // The receiver has it before the outcome is stored: wait for the log too.
+        await until(
+          async () =>
+            (await restarted.ctx.store.bots.listDeliveries(bot.uid, 10)).some(
+              (l) => l.mid === mid && l.status === 'delivered',
+            ),
+          'the delivery is logged as delivered',
+        );
+        // Sent once: not again by the stopped nodes, not twice after the restart.
+        expect(hook.deliveries.filter((d) => d.record.mid === mid)).toHaveLength(1);
       } finally {
         await restarted.close();
       }
