@@ -10,8 +10,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 export default defineConfig({
   base: './',
-  // The route table as plain data (src/lib/api/routes.ts): the client gets no schemas, no TypeBox.
-  define: { __PARLEY_API_ROUTES__: JSON.stringify(apiRouteRules()) },
+  // The route table as plain data (src/lib/api/routes.ts): the client gets no schemas, no TypeBox,
+  // and not the bot API, which takes bot keys that a browser never holds.
+  define: {
+    __PARLEY_API_ROUTES__: JSON.stringify(
+      Object.fromEntries(Object.entries(apiRouteRules()).filter(([, rule]) => rule.auth !== 'bot')),
+    ),
+  },
   plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
