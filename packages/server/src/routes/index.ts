@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
+import { accountHandlers } from './accounts.js';
 import { eventHandlers } from './events.js';
 import { groupHandlers } from './groups.js';
 import { inviteHandlers } from './invites.js';
@@ -19,4 +20,5 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...messageHandlers(ctx),
     ...eventHandlers(ctx),
     ...inviteHandlers(ctx),
+    ...accountHandlers(ctx),
   });

@@ -4,6 +4,7 @@ import type { StoreContext, StoreDialect } from './dialect.js';
 import type { Database } from './schema.js';
 import { KyselyGroupStore } from './kysely/groups.js';
 import { KyselyInviteStore } from './kysely/invites.js';
+import { KyselyMagicTokenStore } from './kysely/magic-tokens.js';
 import { KyselyMessageStore } from './kysely/messages.js';
 import { KyselyPinStore } from './kysely/pins.js';
 import { KyselyReadIndexStore } from './kysely/read-index.js';
@@ -26,6 +27,7 @@ export class KyselyStore implements Store {
   readonly invites: KyselyInviteStore;
   readonly readIndex: KyselyReadIndexStore;
   readonly pins: KyselyPinStore;
+  readonly magicTokens: KyselyMagicTokenStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -37,6 +39,7 @@ export class KyselyStore implements Store {
     this.invites = new KyselyInviteStore(ctx);
     this.readIndex = new KyselyReadIndexStore(ctx);
     this.pins = new KyselyPinStore(ctx);
+    this.magicTokens = new KyselyMagicTokenStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {
