@@ -22,6 +22,12 @@ export const router = createHashRouter([
             path: '/register',
             lazy: async () => ({ Component: (await import('../features/auth')).RegisterPage }),
           },
+          {
+            path: '/register/set_name/:from?',
+            lazy: async () => ({ Component: (await import('../features/auth')).SetNamePage }),
+          },
+          { path: '/email_login', lazy: emailLoginPage },
+          { path: '/send_magic_link/:email', lazy: emailLoginPage },
         ],
       },
       {
@@ -36,6 +42,10 @@ export const router = createHashRouter([
               { path: '/chat/dm/:uid', lazy: chatPage },
               { path: '/users', lazy: usersPage },
               { path: '/users/:uid', lazy: usersPage },
+              {
+                path: '/setting/smtp',
+                lazy: async () => ({ Component: (await import('../features/settings')).SmtpSettingsPage }),
+              },
             ],
           },
         ],
@@ -44,6 +54,10 @@ export const router = createHashRouter([
     ],
   },
 ]);
+
+async function emailLoginPage() {
+  return { Component: (await import('../features/auth')).EmailLoginPage };
+}
 
 async function chatPage() {
   return { Component: (await import('../features/chat')).ChatPage };

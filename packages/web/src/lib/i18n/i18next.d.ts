@@ -1,5 +1,6 @@
 import 'i18next';
 import type actions from '../../../public/locales/en/actions.json';
+import type accounts from '../../../public/locales/en/accounts.json';
 import type auth from '../../../public/locales/en/auth.json';
 import type chat from '../../../public/locales/en/chat.json';
 import type common from '../../../public/locales/en/common.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       auth: typeof auth;
       widget: typeof widget;
       actions: typeof actions;
+      accounts: typeof accounts;
     };
   }
 }
