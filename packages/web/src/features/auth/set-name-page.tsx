@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { isApiError, magicLinkLogin } from '../../lib/api';
+import { checkMagicToken, isApiError, magicLinkLogin } from '../../lib/api';
 import { getDeviceId, startSession } from '../../lib/session';
 import { Button, TextField } from '../../ui';
 import { AuthLayout } from './auth-layout';
@@ -19,6 +19,18 @@ export function SetNamePage() {
   const [name, setName] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [state, setState] = useState<'form' | 'invalid' | 'closed'>(token ? 'form' : 'invalid');
+
+  // A spent or expired link says so at once, not after the name is typed.
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    checkMagicToken(token)
+      .then((usable) => active && usable === false && setState('invalid'))
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [token]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,0 +1,143 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { ADMIN, snap } from './support.js';
+
+/**
+ * Issue 12: signing up and in by e-mail link through a real SMTP server on loopback (the product
+ * is pointed at it on its mail settings, as an administrator would), and the mail settings screen.
+ */
+const mails: ParsedMail[] = [];
+let smtp: SMTPServer;
+let smtpPort = 0;
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const initialized = await (await request.get('/api/admin/system/initialized')).json();
+  if (initialized === false) {
+    const created = await request.post('/api/admin/system/create_admin', { data: { ...ADMIN, gender: 0 } });
+    expect(created.ok()).toBe(true);
+  }
+  const login = await request.post('/api/token/login', {
+    data: { credential: { type: 'password', email: ADMIN.email, password: ADMIN.password }, device: 'e2e' },
+  });
+  expect(login.ok()).toBe(true);
+  return (await login.json()).token as string;
+}
+
+test.beforeAll(async ({ request }) => {
+  smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, cb) {
+      simpleParser(stream)
+        .then((mail) => {
+          mails.push(mail);
+          cb();
+        })
+        .catch((err: Error) => cb(err));
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const address = smtp.server.address();
+  smtpPort = typeof address === 'object' && address ? address.port : 0;
+  const token = await adminToken(request);
+  const res = await request.post('/api/admin/smtp/config', {
+    headers: { 'x-api-key': token },
+    data: { enabled: true, host: '127.0.0.1', port: smtpPort, from: 'parley@parley.test' },
+  });
+  expect(res.ok()).toBe(true);
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+async function mailTo(address: string): Promise<ParsedMail> {
+  await expect.poll(() => mails.some((m) => JSON.stringify(m.to).includes(address))).toBe(true);
+  return mails.filter((m) => JSON.stringify(m.to).includes(address)).at(-1)!;
+}
+
+const linkIn = (mail: ParsedMail) => /https?:\/\/\S+/.exec(mail.text ?? '')![0];
+
+const VIEWS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 375, height: 740 } },
+] as const;
+
+async function inEveryView(browser: Browser, fn: (page: Page, label: string) => Promise<void>) {
+  for (const view of VIEWS) {
+    for (const theme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport: view.viewport, colorScheme: theme });
+      const page = await context.newPage();
+      try {
+        await fn(page, `${view.name}-${theme}`);
+      } finally {
+        await context.close();
+      }
+    }
+  }
+}
+
+test('signing up by e-mail link: ask for a link, check the inbox, choose a name, chat', async ({ browser }) => {
+  await inEveryView(browser, async (page, label) => {
+    const email = `linky-${label}-${Date.now()}@parley.test`;
+    await page.goto('/#/login');
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-magic-link').click();
+    await expect(page.getByTestId('email-login-email')).toHaveValue(email);
+    await snap(page, `accounts-email-login-${label}`);
+    await page.getByTestId('email-login-submit').click();
+    await expect(page.getByTestId('email-login-sent')).toContainText(email);
+    await snap(page, `accounts-check-inbox-${label}`);
+
+    const link = linkIn(await mailTo(email));
+    expect(link).toContain('exists=false');
+    await page.goto(link);
+    await expect(page.getByTestId('set-name-form')).toBeVisible();
+    await snap(page, `accounts-set-name-${label}`);
+    await page.getByTestId('set-name-name').fill(`Linky ${label}`.slice(0, 32));
+    await page.getByTestId('set-name-submit').click();
+    await page.waitForURL(/#\/(chat)?$|#\/chat/);
+    expect(new URL(page.url()).search).toBe('');
+
+    // The link is spent: opening it again says so and offers a new one.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(link);
+    await page.reload();
+    await expect(page.getByTestId('magic-invalid')).toBeVisible();
+    await snap(page, `accounts-link-invalid-${label}`);
+    await page.getByTestId('magic-request-new').click();
+    await expect(page.getByTestId('email-login-form')).toBeVisible();
+  });
+});
+
+test('signing in by e-mail link with an existing account', async ({ page }) => {
+  await page.goto(`/#/send_magic_link/${encodeURIComponent(ADMIN.email)}`);
+  const before = mails.length;
+  await page.getByTestId('email-login-submit').click();
+  await expect(page.getByTestId('email-login-sent')).toBeVisible();
+  await expect.poll(() => mails.length).toBeGreaterThan(before);
+  const link = linkIn(await mailTo(ADMIN.email));
+  expect(link).toContain('exists=true');
+  await page.goto(link);
+  await page.waitForURL(/#\/(chat)?$|#\/chat/);
+});
+
+test('mail settings: an administrator sends a test mail and sees the answer', async ({ browser }) => {
+  await inEveryView(browser, async (page, label) => {
+    await page.goto('/#/login');
+    await page.getByTestId('login-email').fill(ADMIN.email);
+    await page.getByTestId('login-password').fill(ADMIN.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/#\/(chat)?$|#\/chat/);
+    await page.goto('/#/setting/smtp');
+    await expect(page.getByTestId('smtp-host')).toHaveValue('127.0.0.1');
+    await page.getByTestId('smtp-test-to').fill(`test-${label}@parley.test`);
+    await page.getByTestId('smtp-test-send').click();
+    await expect(page.getByTestId('smtp-test-result')).toBeVisible();
+    await snap(page, `accounts-smtp-settings-${label}`);
+    const mail = await mailTo(`test-${label}@parley.test`);
+    expect(mail.subject).toBeTruthy();
+  });
+});
