@@ -1,4 +1,5 @@
 import type { Ctx } from '../context.js';
+import { loginGuest } from '../services/guests.js';
 import { signIn } from '../services/magic-links.js';
 import * as sessions from '../services/sessions.js';
 import type { Handlers } from './register.js';
@@ -13,4 +14,5 @@ export const tokenHandlers = (ctx: Ctx) =>
       options: { config: { clientErrorsAs401: true } },
     },
     logout: (req) => sessions.logout(ctx, req.actor),
+    loginGuest: (req) => loginGuest(ctx, req.ip),
   }) satisfies Partial<Handlers>;

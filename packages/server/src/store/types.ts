@@ -38,6 +38,8 @@ export interface UserStore {
   count(): Promise<number>;
   update(uid: number, patch: UserPatch): Promise<UserRecord | undefined>;
   delete(uid: number): Promise<boolean>;
+  /** Guest accounts created before `before`, oldest first, at most `limit` (for their cleanup). */
+  guestsCreatedBefore(before: number, limit: number): Promise<number[]>;
 }
 
 export type NewUserLog = Omit<UserLog, 'log_id'>;

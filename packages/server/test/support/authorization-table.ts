@@ -144,6 +144,8 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
     expect: row(401, 200, 200, 200, 200, 200),
   },
   { method: 'GET', route: '/api/token/logout', fresh: true, expect: signedIn() },
+  // Guest mode is off in this table's server (its login configuration row turns it off).
+  { method: 'GET', route: '/api/token/login_guest', expect: everyone(403) },
 
   // Accounts
   {
