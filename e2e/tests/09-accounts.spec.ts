@@ -79,7 +79,9 @@ async function inEveryView(browser: Browser, fn: (page: Page, label: string) => 
   }
 }
 
-test('signing up by e-mail link: ask for a link, check the inbox, choose a name, chat', async ({ browser }) => {
+test('signing up by e-mail link: ask for a link, check the inbox, choose a name, chat', async ({
+  browser,
+}) => {
   await inEveryView(browser, async (page, label) => {
     const email = `linky-${label}-${Date.now()}@parley.test`;
     await page.goto('/#/login');
@@ -140,4 +142,37 @@ test('mail settings: an administrator sends a test mail and sees the answer', as
     const mail = await mailTo(`test-${label}@parley.test`);
     expect(mail.subject).toBeTruthy();
   });
+});
+
+test('a guest reads a public channel and is asked to sign in to send', async ({ browser, request }) => {
+  const token = await adminToken(request);
+  const headers = { 'x-api-key': token };
+  const config = await (await request.get('/api/admin/login/config')).json();
+  expect(
+    (await request.post('/api/admin/login/config', { headers, data: { ...config, guest: true } })).ok(),
+  ).toBe(true);
+  const group = await request.post('/api/group', { headers, data: { name: 'guest-lobby', is_public: true } });
+  const body = await group.json();
+  const gid = typeof body === 'number' ? body : body.gid;
+  const sent = await request.post(`/api/group/${gid}/send`, {
+    headers: { ...headers, 'content-type': 'text/plain' },
+    data: 'Welcome, visitors!',
+  });
+  expect(sent.ok()).toBe(true);
+  try {
+    await inEveryView(browser, async (page, label) => {
+      await page.goto('/#/login');
+      await page.getByTestId('login-guest').click();
+      await page.waitForURL(/#\/chat/);
+      await page.goto(`/#/chat/channel/${gid}`);
+      await expect(page.getByText('Welcome, visitors!')).toBeVisible();
+      await expect(page.getByTestId('composer-guest')).toBeVisible();
+      await expect(page.getByTestId('composer')).toHaveCount(0);
+      await snap(page, `accounts-guest-channel-${label}`);
+      await page.getByTestId('composer-guest-sign-in').click();
+      await expect(page.getByTestId('login-form')).toBeVisible();
+    });
+  } finally {
+    await request.post('/api/admin/login/config', { headers, data: { ...config, guest: false } });
+  }
 });

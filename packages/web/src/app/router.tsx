@@ -27,6 +27,10 @@ export const router = createHashRouter([
             lazy: async () => ({ Component: (await import('../features/auth')).SetNamePage }),
           },
           { path: '/email_login', lazy: emailLoginPage },
+          {
+            path: '/guest_login',
+            lazy: async () => ({ Component: (await import('../features/auth')).GuestLoginPage }),
+          },
           { path: '/send_magic_link/:email', lazy: emailLoginPage },
         ],
       },

@@ -107,6 +107,11 @@ function PasswordLoginPage() {
         <Button type="submit" block loading={submitting} data-testid="login-submit">
           {submitting ? t('login.submitting') : t('login.submit')}
         </Button>
+        {config?.guest ? (
+          <Link className="btn btn--ghost btn--block" to="/guest_login" data-testid="login-guest">
+            {t('accounts:guest.continue')}
+          </Link>
+        ) : null}
         {config?.magic_link && smtpEnabled ? (
           <Link
             className="btn btn--ghost btn--block"
