@@ -1,5 +1,6 @@
 /** Mail (SMTP) configuration and the magic-link sign-in and sign-up flows (API.md §3, §4.2, §11.2). */
 import Type from 'typebox';
+import { Id } from './common.js';
 import { LIMITS } from './limits.js';
 
 export const SmtpConfig = Type.Object({
@@ -44,3 +45,14 @@ export const MagicLinkCredential = Type.Object({
   extra_name: Type.Optional(Type.String({ maxLength: LIMITS.nameMaxLength })),
 });
 export type MagicLinkCredential = Type.Static<typeof MagicLinkCredential>;
+
+/** A private channel's invite link (API.md §15.7): its channel, and optionally expiry and uses. */
+export const PrivateInviteQuery = Type.Object({
+  gid: Id,
+  expired_in: Type.Optional(Type.Integer({ minimum: 1, maximum: 365 * 24 * 3600 })),
+  max_times: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.inviteUnlimitedUses })),
+});
+export type PrivateInviteQuery = Type.Static<typeof PrivateInviteQuery>;
+
+export const JoinPrivateRequest = Type.Object({ magic_token: Type.String({ maxLength: 512 }) });
+export type JoinPrivateRequest = Type.Static<typeof JoinPrivateRequest>;

@@ -1,5 +1,8 @@
+import { Group } from '../groups.js';
 import {
+  JoinPrivateRequest,
   MagicLinkQuery,
+  PrivateInviteQuery,
   SendMailRequest,
   SendRegMagicLinkRequest,
   SendRegMagicLinkResponse,
@@ -51,5 +54,23 @@ export const ACCOUNT_ROUTES = {
     tag: 'user',
     body: SendRegMagicLinkRequest,
     response: SendRegMagicLinkResponse,
+  },
+  createPrivateInviteLink: {
+    method: 'GET',
+    path: '/group/create_invite_private_magic_link',
+    auth: 'header',
+    kind: 'text',
+    tag: 'group',
+    query: PrivateInviteQuery,
+  },
+  joinPrivate: {
+    method: 'POST',
+    path: '/user/join_private',
+    auth: 'header',
+    kind: 'json',
+    tag: 'user',
+    description: '409 when the invite is invalid or expired, 412 when already a member.',
+    body: JoinPrivateRequest,
+    response: Group,
   },
 } as const satisfies Record<string, RouteSpec>;

@@ -191,7 +191,8 @@ export interface SettingsStore {
 
 export interface InviteRecord {
   token_hash: string;
-  kind: 'register';
+  /** `register`: a sign-up link; `private`: a private channel's invite for existing users. */
+  kind: 'register' | 'private';
   gid: number | null;
   created_by: number;
   created_at: number;

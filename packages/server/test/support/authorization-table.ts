@@ -226,6 +226,19 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
     body: (f) => json({ email: `mreg${f.n}@example.com`, password: 'long password 1' }),
     expect: everyone(200),
   },
+  {
+    method: 'GET',
+    route: '/api/group/create_invite_private_magic_link',
+    path: (f) => `/api/group/create_invite_private_magic_link?gid=${f.gid}`,
+    expect: row(401, 403, 200, 403, 200, 200),
+  },
+  // A token that is no invite: 409 for every signed-in user but guests, who join nothing.
+  {
+    method: 'POST',
+    route: '/api/user/join_private',
+    body: () => json({ magic_token: 'not-a-token' }),
+    expect: row(401, 403, 409, 409, 409, 409),
+  },
 
   // Channels
   {
