@@ -176,3 +176,47 @@ test('a guest reads a public channel and is asked to sign in to send', async ({ 
     await request.post('/api/admin/login/config', { headers, data: { ...config, guest: false } });
   }
 });
+
+test('a private-channel invite accepted by a second user', async ({ browser, request }) => {
+  const token = await adminToken(request);
+  const headers = { 'x-api-key': token };
+  const group = await request.post('/api/group', {
+    headers,
+    data: { name: 'inner-circle', is_public: false, members: [] },
+  });
+  const body = await group.json();
+  const gid = typeof body === 'number' ? body : body.gid;
+  const link = await (
+    await request.get(`/api/group/create_invite_private_magic_link?gid=${gid}`, { headers })
+  ).text();
+  const who = {
+    email: `ivy-${Date.now()}@parley.test`,
+    password: 'ivy password 12',
+    name: `Ivy${Date.now() % 10000}`,
+  };
+  const reg = await request.post('/api/user/register', { data: { ...who, gender: 0, device: 'e2e' } });
+  expect(reg.ok()).toBe(true);
+
+  await inEveryView(browser, async (page, label) => {
+    await page.goto('/#/login');
+    await page.getByTestId('login-email').fill(who.email);
+    await page.getByTestId('login-password').fill(who.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/#\/chat/);
+    const hash = new URL(link).hash;
+    await page.goto(`/${hash}`);
+    const state = page.getByTestId('invite-private-state');
+    if (label === 'desktop-light') {
+      await expect(state).toHaveAttribute('data-state', 'valid');
+      await snap(page, `accounts-invite-private-${label}`);
+      await page.getByTestId('invite-private-join').click();
+      await page.waitForURL(new RegExp(`#/chat/channel/${gid}`));
+      await expect(page.getByText('inner-circle').first()).toBeVisible();
+    } else {
+      await expect(state).toHaveAttribute('data-state', 'valid');
+      await page.getByTestId('invite-private-join').click();
+      await expect(state).toHaveAttribute('data-state', 'already');
+      await snap(page, `accounts-invite-private-already-${label}`);
+    }
+  });
+});

@@ -38,6 +38,10 @@ export const router = createHashRouter([
         element: <RequireAuth />,
         children: [
           {
+            path: '/invite_private/:gid',
+            lazy: async () => ({ Component: (await import('../features/auth')).InvitePrivatePage }),
+          },
+          {
             lazy: async () => ({ Component: (await import('./shell/app-shell')).AppShell }),
             children: [
               { path: '/', lazy: chatPage },

@@ -38,3 +38,7 @@ export const magicLinkLogin = (
 
 /** A guest session; 403 (no toast) when the server has guests turned off. */
 export const loginGuest = () => call('loginGuest', {}, { errors: { 403: null } });
+
+/** 409 (invalid or expired) and 412 (already a member) are shown by the invite page itself. */
+export const joinPrivate = (magicToken: string) =>
+  call('joinPrivate', { body: { magic_token: magicToken } }, { errors: { 409: null, 412: null } });
