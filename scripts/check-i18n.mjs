@@ -25,6 +25,7 @@ const NAMESPACES = [
   'widget',
   'actions',
   'bots',
+  'accounts',
 ];
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 

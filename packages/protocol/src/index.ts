@@ -10,3 +10,4 @@ export * from './users.js';
 export * from './api/index.js';
 export * from './invites.js';
 export * from './bots.js';
+export * from './accounts.js';

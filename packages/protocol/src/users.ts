@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { Id, Nullable } from './common.js';
+import { MagicLinkCredential } from './accounts.js';
 import { LIMITS } from './limits.js';
 
 export const CreateBy = Type.Union([
@@ -36,10 +37,14 @@ export const PasswordCredential = Type.Object({
   email: Type.String({ maxLength: LIMITS.emailMaxLength }),
   password: Password,
 });
+export type PasswordCredential = Type.Static<typeof PasswordCredential>;
 
-/** Only the password credential exists in the foundation; later sign-in methods join this union. */
+/** The sign-in methods Parley offers; later ones join this union. */
+export const LoginCredential = Type.Union([PasswordCredential, MagicLinkCredential]);
+export type LoginCredential = Type.Static<typeof LoginCredential>;
+
 export const LoginRequest = Type.Object({
-  credential: PasswordCredential,
+  credential: LoginCredential,
   device: Type.Optional(Type.String({ maxLength: 128 })),
   device_token: Type.Optional(Nullable(Type.String({ maxLength: 4096 }))),
 });

@@ -24,6 +24,9 @@ const PUBLIC = new Set([
   'POST /user/register',
   'GET /user/check_email',
   'POST /user/check_magic_token',
+  'POST /user/send_login_magic_link',
+  'POST /user/send_reg_magic_link',
+  'GET /token/login_guest',
   'GET /resource/avatar',
   'GET /resource/group_avatar',
 ]);

@@ -62,7 +62,7 @@ describe('POST /token/login', () => {
   it.each([
     ['an empty object', {}],
     ['no credential', { device: 'web:x' }],
-    ['an unsupported credential type', { credential: { type: 'magiclink', magic_token: 'x' } }],
+    ['an unsupported credential type', { credential: { type: 'metamask', public_address: 'x' } }],
     ['a numeric email', { credential: { type: 'password', email: 42, password: 'x' } }],
     ['a missing password', { credential: { type: 'password', email: 'a@example.com' } }],
     [

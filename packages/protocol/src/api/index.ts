@@ -3,6 +3,7 @@
  * document's paths.
  */
 import { BOT_ADMIN_ROUTES, BOT_ROUTES } from './bots.js';
+import { ACCOUNT_ROUTES } from './accounts.js';
 import { GROUP_ROUTES } from './groups.js';
 import { INVITE_ROUTES } from './invites.js';
 import { EVENT_ROUTES, MESSAGE_ROUTES } from './messages.js';
@@ -22,6 +23,7 @@ export const API_ROUTES = {
   ...INVITE_ROUTES,
   ...BOT_ADMIN_ROUTES,
   ...BOT_ROUTES,
+  ...ACCOUNT_ROUTES,
 };
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;

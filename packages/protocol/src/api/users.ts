@@ -36,6 +36,15 @@ export const TOKEN_ROUTES = {
     response: RenewResponse,
   },
   logout: { method: 'GET', path: '/token/logout', auth: 'header', kind: 'empty', tag: 'token' },
+  loginGuest: {
+    method: 'GET',
+    path: '/token/login_guest',
+    auth: 'public',
+    kind: 'json',
+    tag: 'token',
+    description: 'A new guest account when the login configuration allows guests; 403 otherwise.',
+    response: LoginResponse,
+  },
 } as const satisfies Record<string, RouteSpec>;
 
 const tag = 'user';

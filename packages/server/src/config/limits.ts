@@ -25,6 +25,8 @@ export interface LimitsConfig {
   register: WindowRate;
   /** Anonymous look-ups (check_email, check_magic_token) per client address. */
   lookup: WindowRate;
+  /** Magic-link mails per e-mail address (and per client address). */
+  magicLink: WindowRate;
   /** Open event streams per user, across all nodes. */
   streamsPerUser: number;
   /** Signed-in devices per user; the least recently used are signed out beyond it. */
@@ -47,6 +49,12 @@ export function parseLimits(env: Env, problems: string[]): LimitsConfig {
     },
     register: windowRate('REGISTER_LIMIT', env.REGISTER_LIMIT, { count: 20, windowMs: 600_000 }, problems),
     lookup: windowRate('LOOKUP_LIMIT', env.LOOKUP_LIMIT, { count: 60, windowMs: 60_000 }, problems),
+    magicLink: windowRate(
+      'MAGIC_LINK_LIMIT',
+      env.MAGIC_LINK_LIMIT,
+      { count: 5, windowMs: 900_000 },
+      problems,
+    ),
     streamsPerUser: positive('MAX_STREAMS_PER_USER', env.MAX_STREAMS_PER_USER, 20, problems, true),
     devicesPerUser: positive('MAX_DEVICES_PER_USER', env.MAX_DEVICES_PER_USER, 30, problems, true),
     requestTimeoutMs: positive('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, problems, true),

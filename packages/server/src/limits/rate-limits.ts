@@ -42,6 +42,26 @@ export class RateLimits {
     if (w && w.count > count) throw limited('too many look-ups, try again later', w.resetInMs);
   }
 
+  /**
+   * Magic-link mails: per e-mail address (a mailbox cannot be flooded) and per client address (one
+   * client cannot mail many addresses). Checked before any password is hashed.
+   */
+  async magicLink(address: string, email: string): Promise<void> {
+    const { count, windowMs } = this.config.magicLink;
+    // Several people may share a client address (an office): it gets four times the allowance.
+    const keys: [string, number][] = [
+      [`magic:mail:${email}`, count],
+      [`magic:addr:${address}`, count * 4],
+    ];
+    for (const [key, max] of keys) {
+      const w = await this.guard(() => this.counters.hit(key, windowMs));
+      if (w && w.count > max) {
+        this.log.info({ address }, 'magic-link limit reached');
+        throw limited('too many sign-in links requested, try again later', w.resetInMs);
+      }
+    }
+  }
+
   /** Counters unreachable (Redis down): the request goes on without the limit; the outage is logged. */
   private async guard<T>(fn: () => Promise<T>): Promise<T | undefined> {
     try {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
 import { botHandlers } from './bots.js';
+import { accountHandlers } from './accounts.js';
 import { eventHandlers } from './events.js';
 import { groupHandlers } from './groups.js';
 import { inviteHandlers } from './invites.js';
@@ -21,4 +22,5 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...eventHandlers(ctx),
     ...inviteHandlers(ctx),
     ...botHandlers(ctx),
+    ...accountHandlers(ctx),
   });

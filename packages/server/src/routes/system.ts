@@ -1,3 +1,4 @@
+import { isSmtpEnabled } from '../services/mail.js';
 import * as system from '../services/system.js';
 import type { Ctx } from '../context.js';
 import { imageBytes } from '../http/body.js';
@@ -21,9 +22,9 @@ export const systemHandlers = (ctx: Ctx) =>
     updateSystemCommon: (req) => system.updateSystemCommon(ctx, req.actor, req.body),
     getLoginConfig: () => system.getLoginConfig(ctx),
     setLoginConfig: (req) => system.setLoginConfig(ctx, req.actor, req.body),
-    // Parley has no mail, voice, social sign-in or tunnels: these answer "not configured" so that
+    // Parley has no voice, social sign-in or tunnels: these answer "not configured" so that
     // clients, which call them at boot, show no errors (API.md §15.1).
-    isSmtpEnabled: () => false,
+    isSmtpEnabled: () => isSmtpEnabled(ctx),
     isAgoraEnabled: () => false,
     getGooglePublicConfig: () => ({ client_id: '' }),
     getGithubPublicConfig: () => ({ client_id: '' }),

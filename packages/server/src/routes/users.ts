@@ -1,6 +1,6 @@
 import type { Ctx } from '../context.js';
 import { imageBytes } from '../http/body.js';
-import { isUsableInvite } from '../services/invites.js';
+import { isUsableToken } from '../services/magic-links.js';
 import * as users from '../services/users.js';
 import type { Handlers } from './register.js';
 
@@ -11,7 +11,7 @@ export const userHandlers = (ctx: Ctx) =>
   ({
     register: (req) => users.register(ctx, req.body, req.ip),
     checkEmail: (req) => users.checkEmailAvailable(ctx, req.query.email, req.ip),
-    checkMagicToken: (req) => isUsableInvite(ctx, req.body.magic_token, req.ip),
+    checkMagicToken: (req) => isUsableToken(ctx, req.body.magic_token, req.ip),
     listUsers: () => users.listUsers(ctx),
     getMe: (req) => users.getUser(ctx, req.actor.uid),
     updateMe: (req) => users.updateProfile(ctx, req.actor, req.body),

@@ -45,10 +45,16 @@ export async function publicOrigin(ctx: Ctx, requestOrigin: string): Promise<str
   return kept.origin;
 }
 
-export async function findUsableInvite(ctx: Ctx, token: string): Promise<InviteRecord | undefined> {
+/** An invite of one of `kinds` that can still be used (sign-up links by default). */
+export async function findUsableInvite(
+  ctx: Ctx,
+  token: string,
+  kinds: readonly InviteRecord['kind'][] = ['register'],
+): Promise<InviteRecord | undefined> {
   if (!isCanonicalBase64url(token)) return undefined;
   const invite = await ctx.store.invites.get(sha256(token));
-  if (!invite || invite.expires_at <= ctx.now() || invite.used_times >= invite.max_times) return undefined;
+  if (!invite || !kinds.includes(invite.kind)) return undefined;
+  if (invite.expires_at <= ctx.now() || invite.used_times >= invite.max_times) return undefined;
   if (!(await creatorStillAdmits(ctx.store, invite))) return undefined;
   return invite;
 }
@@ -108,5 +114,5 @@ export const consumeInvite = (store: Store, token: string, now: number): Promise
  */
 export async function isUsableInvite(ctx: Ctx, token: string, address: string): Promise<boolean> {
   await ctx.limits.lookup(address);
-  return token.length > 0 && (await findUsableInvite(ctx, token)) !== undefined;
+  return token.length > 0 && (await findUsableInvite(ctx, token, ['register', 'private'])) !== undefined;
 }

@@ -1,5 +1,11 @@
 /** Sign-in, token renewal with rotation and reuse detection, logout, and request authentication. */
-import { LIMITS, type LoginRequest, type LoginResponse, type RenewResponse } from '@parley/protocol';
+import {
+  LIMITS,
+  type LoginRequest,
+  type LoginResponse,
+  type PasswordCredential,
+  type RenewResponse,
+} from '@parley/protocol';
 import { verifyPassword } from '../auth/passwords.js';
 import { isCanonicalBase64url, randomToken, sha256 } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
@@ -12,7 +18,11 @@ import { userInfo } from './views.js';
 const DEFAULT_DEVICE = 'unknown';
 
 /** `address` is the client's IP address, for the login rate limit. */
-export async function login(ctx: Ctx, req: LoginRequest, address: string): Promise<LoginResponse> {
+export async function login(
+  ctx: Ctx,
+  req: LoginRequest & { credential: PasswordCredential },
+  address: string,
+): Promise<LoginResponse> {
   const config = await readSetting(ctx.store, 'loginConfig');
   if (!config.password) throw forbidden('password login is disabled');
   const email = req.credential.email.trim().toLowerCase();

@@ -1,5 +1,5 @@
 /** Runtime-editable server settings live in the database under these keys, with these defaults. */
-import { LoginConfig, SystemCommon } from '@parley/protocol';
+import { LoginConfig, SmtpConfig, SystemCommon } from '@parley/protocol';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Store } from '../store/types.js';
@@ -20,8 +20,8 @@ export const SETTINGS = {
       who_can_sign_up: 'EveryOne',
       guest: false,
       password: true,
-      // Magic links need SMTP, which arrives with the accounts issue; off until then.
-      magic_link: false,
+      // Offered only while SMTP is enabled too (API.md §3.1).
+      magic_link: true,
       google: false,
       github: false,
       oidc: [],
@@ -48,6 +48,11 @@ export const SETTINGS = {
       search_user_enable: true,
     } as SystemCommon,
     schema: SystemCommon,
+  },
+  smtp: {
+    key: 'smtp_config',
+    defaults: { enabled: false, host: '', port: 25, from: '', username: '', password: '' } as SmtpConfig,
+    schema: SmtpConfig,
   },
   orgLogoUpdatedAt: { key: 'organization_logo_updated_at', defaults: 0 as number },
 } as const;

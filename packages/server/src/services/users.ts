@@ -298,7 +298,7 @@ export function normaliseEmail(email: string): string {
 
 /** The wanted name if free, else the name with four random digits (API.md §4.2). */
 /** `wanted`, or with a number added when it is taken or looks like a name that is. */
-async function availableName(store: Store, wanted: string): Promise<string> {
+export async function availableName(store: Store, wanted: string): Promise<string> {
   const base = wanted.slice(0, LIMITS.nameMaxLength);
   const users = await store.users.list();
   const free = async (name: string) => !(await store.users.getByName(name)) && !looksTaken(name, users);

@@ -5,6 +5,7 @@ import type { Database } from './schema.js';
 import { KyselyBotStore } from './kysely/bots.js';
 import { KyselyGroupStore } from './kysely/groups.js';
 import { KyselyInviteStore } from './kysely/invites.js';
+import { KyselyMagicTokenStore } from './kysely/magic-tokens.js';
 import { KyselyMessageStore } from './kysely/messages.js';
 import { KyselyPinStore } from './kysely/pins.js';
 import { KyselyReadIndexStore } from './kysely/read-index.js';
@@ -28,6 +29,7 @@ export class KyselyStore implements Store {
   readonly readIndex: KyselyReadIndexStore;
   readonly pins: KyselyPinStore;
   readonly bots: KyselyBotStore;
+  readonly magicTokens: KyselyMagicTokenStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -40,6 +42,7 @@ export class KyselyStore implements Store {
     this.readIndex = new KyselyReadIndexStore(ctx);
     this.pins = new KyselyPinStore(ctx);
     this.bots = new KyselyBotStore(ctx);
+    this.magicTokens = new KyselyMagicTokenStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {

@@ -121,6 +121,19 @@ export interface InvitesTable {
   used_times: number;
 }
 
+export interface MagicTokensTable {
+  token_hash: string;
+  /** 'login' | 'register'. */
+  kind: string;
+  email: string;
+  password_hash: string | null;
+  invite_hash: string | null;
+  language: string | null;
+  created_at: number;
+  expires_at: number;
+  spent_at: number | null;
+}
+
 export interface ReadIndexTable {
   uid: number;
   /** 'user' or 'group'. */
@@ -190,4 +203,5 @@ export interface Database {
   bot_webhooks: BotWebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_cursor: WebhookCursorTable;
+  magic_tokens: MagicTokensTable;
 }

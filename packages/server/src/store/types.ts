@@ -38,6 +38,8 @@ export interface UserStore {
   count(): Promise<number>;
   update(uid: number, patch: UserPatch): Promise<UserRecord | undefined>;
   delete(uid: number): Promise<boolean>;
+  /** Guest accounts created before `before`, oldest first, at most `limit` (for their cleanup). */
+  guestsCreatedBefore(before: number, limit: number): Promise<number[]>;
 }
 
 export type NewUserLog = Omit<UserLog, 'log_id'>;
@@ -189,7 +191,8 @@ export interface SettingsStore {
 
 export interface InviteRecord {
   token_hash: string;
-  kind: 'register';
+  /** `register`: a sign-up link; `private`: a private channel's invite for existing users. */
+  kind: 'register' | 'private';
   gid: number | null;
   created_by: number;
   created_at: number;
@@ -206,6 +209,30 @@ export interface InviteStore {
   /** The invites not yet expired at `now`, oldest first. */
   listUnexpired(now: number): Promise<InviteRecord[]>;
   delete(tokenHash: string): Promise<boolean>;
+}
+
+/** A magic-link token (stored hashed): a login link, or a sign-up link for an address without an account. */
+export interface MagicTokenRecord {
+  token_hash: string;
+  kind: 'login' | 'register';
+  email: string;
+  /** Set on a sign-up link that `send_reg_magic_link` made: the password the person chose. */
+  password_hash: string | null;
+  /** The invite a sign-up link came with; it is counted when the account is created. */
+  invite_hash: string | null;
+  language: string | null;
+  created_at: number;
+  expires_at: number;
+  spent_at: number | null;
+}
+
+export interface MagicTokenStore {
+  create(token: MagicTokenRecord): Promise<void>;
+  get(tokenHash: string): Promise<MagicTokenRecord | undefined>;
+  /** Marks the token spent if it is unexpired and unspent; returns whether it did (single use). */
+  spend(tokenHash: string, now: number): Promise<boolean>;
+  /** Removes tokens expired before `before`; returns how many. */
+  deleteExpired(before: number): Promise<number>;
 }
 
 export type ReadTarget = { uid: number } | { gid: number };
@@ -333,6 +360,7 @@ export interface Store {
   readonly readIndex: ReadIndexStore;
   readonly pins: PinStore;
   readonly bots: BotStore;
+  readonly magicTokens: MagicTokenStore;
   /** Runs `fn` in one transaction; everything it does through `tx` commits or rolls back together. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   /** Throws when the database is unreachable (readiness). */

@@ -117,7 +117,7 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
         who_can_sign_up: 'EveryOne',
         guest: false,
         password: true,
-        magic_link: false,
+        magic_link: true,
         google: false,
         github: false,
         oidc: [],
@@ -153,6 +153,8 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
     expect: row(401, 200, 200, 200, 200, 200),
   },
   { method: 'GET', route: '/api/token/logout', fresh: true, expect: signedIn() },
+  // Guest mode is off in this table's server (its login configuration row turns it off).
+  { method: 'GET', route: '/api/token/login_guest', expect: everyone(403) },
 
   // Accounts
   {
@@ -205,6 +207,47 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   { method: 'GET', route: '/api/user/contacts', expect: signedIn() },
   { method: 'GET', route: '/api/favorite', expect: signedIn() },
   { method: 'GET', route: '/api/user/:uid', expect: signedIn() },
+
+  // Mail and magic links (issue 12). Mail is not set up in this table's server: the test mail and
+  // the login link answer 503 to whoever may ask; a sign-up link then comes back without a mail.
+  { method: 'GET', route: '/api/admin/smtp/config', expect: adminOnly() },
+  {
+    method: 'POST',
+    route: '/api/admin/smtp/config',
+    body: () => json({ enabled: false, host: '', port: 25, from: '' }),
+    expect: adminOnly(),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/system/send_mail',
+    body: () => json({ to: 'someone@example.com', subject: 'hi', content: 'hello' }),
+    expect: row(401, 403, 403, 403, 403, 503),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/send_login_magic_link',
+    path: (f) => `/api/user/send_login_magic_link?email=ml${f.n}@example.com`,
+    expect: everyone(503),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/send_reg_magic_link',
+    body: (f) => json({ email: `mreg${f.n}@example.com`, password: 'long password 1' }),
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/group/create_invite_private_magic_link',
+    path: (f) => `/api/group/create_invite_private_magic_link?gid=${f.gid}`,
+    expect: row(401, 403, 200, 403, 200, 200),
+  },
+  // A token that is no invite: 409 for every signed-in user but guests, who join nothing.
+  {
+    method: 'POST',
+    route: '/api/user/join_private',
+    body: () => json({ magic_token: 'not-a-token' }),
+    expect: row(401, 403, 409, 409, 409, 409),
+  },
 
   // Channels
   {

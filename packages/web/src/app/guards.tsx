@@ -18,10 +18,10 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Login and registration are only for visitors without a login. */
+/** Login and registration are for visitors without a login, and for guests who want to sign in (SPEC §4). */
 export function GuestOnly() {
   const initialized = useAppSelector((state) => state.server.initialized);
-  const hasToken = useAppSelector((state) => state.auth !== null);
+  const hasToken = useAppSelector((state) => state.auth !== null && state.auth.user.create_by !== 'guest');
   const location = useLocation();
   if (initialized === false) return <Navigate to="/onboarding" replace />;
   if (hasToken) {

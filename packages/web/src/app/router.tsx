@@ -22,11 +22,25 @@ export const router = createHashRouter([
             path: '/register',
             lazy: async () => ({ Component: (await import('../features/auth')).RegisterPage }),
           },
+          {
+            path: '/register/set_name/:from?',
+            lazy: async () => ({ Component: (await import('../features/auth')).SetNamePage }),
+          },
+          { path: '/email_login', lazy: emailLoginPage },
+          {
+            path: '/guest_login',
+            lazy: async () => ({ Component: (await import('../features/auth')).GuestLoginPage }),
+          },
+          { path: '/send_magic_link/:email', lazy: emailLoginPage },
         ],
       },
       {
         element: <RequireAuth />,
         children: [
+          {
+            path: '/invite_private/:gid',
+            lazy: async () => ({ Component: (await import('../features/auth')).InvitePrivatePage }),
+          },
           {
             lazy: async () => ({ Component: (await import('./shell/app-shell')).AppShell }),
             children: [
@@ -40,6 +54,10 @@ export const router = createHashRouter([
                 path: '/setting/bots',
                 lazy: async () => ({ Component: (await import('../features/bots')).BotsPage }),
               },
+              {
+                path: '/setting/smtp',
+                lazy: async () => ({ Component: (await import('../features/settings')).SmtpSettingsPage }),
+              },
             ],
           },
         ],
@@ -48,6 +66,10 @@ export const router = createHashRouter([
     ],
   },
 ]);
+
+async function emailLoginPage() {
+  return { Component: (await import('../features/auth')).EmailLoginPage };
+}
 
 async function chatPage() {
   return { Component: (await import('../features/chat')).ChatPage };

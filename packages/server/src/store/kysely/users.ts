@@ -160,4 +160,16 @@ export class KyselyUserStore implements UserStore {
     const result = await this.ctx.db.deleteFrom('users').where('uid', '=', uid).executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
+
+  async guestsCreatedBefore(before: number, limit: number): Promise<number[]> {
+    const rows = await this.ctx.db
+      .selectFrom('users')
+      .select('uid')
+      .where('create_by', '=', GUEST)
+      .where('created_at', '<', before)
+      .orderBy('uid')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.uid);
+  }
 }

@@ -1,11 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError, login } from '../../lib/api';
+import { getSmtpEnabledQuietly, isApiError, login } from '../../lib/api';
 import { getDeviceId, startSession } from '../../lib/session';
 import { Button, TextField } from '../../ui';
 import { AuthLayout } from './auth-layout';
+import { readMagicLink } from './magic-link';
+import { MagicLinkLanding } from './magic-link-landing';
 import { useLoginConfig } from './use-login-config';
 
 // A wrong email or password is shown under the password field, so it gets no toast as well.
@@ -18,7 +20,27 @@ const LOGIN_ERRORS = {
 } as const;
 
 export function LoginPage() {
-  const { t } = useTranslation('auth');
+  const [link] = useState(() => readMagicLink(window.location.search));
+  if (link) return <MagicLinkLanding link={link} />;
+  return <PasswordLoginPage />;
+}
+
+/** Whether the server can mail sign-in links, once known. */
+function useSmtpEnabled(): boolean {
+  const [enabled, setEnabled] = useState(false);
+  useEffect(() => {
+    let active = true;
+    void getSmtpEnabledQuietly().then((value) => active && setEnabled(value === true));
+    return () => {
+      active = false;
+    };
+  }, []);
+  return enabled;
+}
+
+function PasswordLoginPage() {
+  const { t } = useTranslation(['auth', 'accounts']);
+  const smtpEnabled = useSmtpEnabled();
   const config = useLoginConfig();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -85,6 +107,20 @@ export function LoginPage() {
         <Button type="submit" block loading={submitting} data-testid="login-submit">
           {submitting ? t('login.submitting') : t('login.submit')}
         </Button>
+        {config?.guest ? (
+          <Link className="btn btn--ghost btn--block" to="/guest_login" data-testid="login-guest">
+            {t('accounts:guest.continue')}
+          </Link>
+        ) : null}
+        {config?.magic_link && smtpEnabled ? (
+          <Link
+            className="btn btn--ghost btn--block"
+            to={email.trim() ? `/send_magic_link/${encodeURIComponent(email.trim())}` : '/email_login'}
+            data-testid="login-magic-link"
+          >
+            {t('accounts:email_login.offer')}
+          </Link>
+        ) : null}
       </form>
     </AuthLayout>
   );

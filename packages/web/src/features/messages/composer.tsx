@@ -1,6 +1,7 @@
 import { LIMITS, type UserInfo } from '@parley/protocol';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { editMessage } from '../../lib/api';
 import { getState, useAppSelector, type ConvKey, type Message } from '../../lib/store';
@@ -38,12 +39,27 @@ function conversationMessages(conv: ConvKey): Message[] {
 
 export function Composer({ conv, placeholder }: ComposerProps) {
   const selecting = useCompose((compose) => compose.selecting === conv);
+  const isGuest = useAppSelector((state) => state.auth?.user.create_by === 'guest');
+  // Guests read but never send (SPEC §6): they are asked to sign in instead.
+  if (isGuest) return <GuestComposer />;
   return selecting ? (
     <Suspense fallback={null}>
       <SelectionBar />
     </Suspense>
   ) : (
     <ComposerForm conv={conv} placeholder={placeholder} />
+  );
+}
+
+function GuestComposer() {
+  const { t } = useTranslation('accounts');
+  return (
+    <div className="composer composer--guest" role="note" data-testid="composer-guest">
+      <p>{t('guest.sign_in_to_send')}</p>
+      <Link className="btn btn--primary btn--small" to="/login" data-testid="composer-guest-sign-in">
+        {t('guest.sign_in')}
+      </Link>
+    </div>
   );
 }
 

@@ -1,1 +1,2 @@
 export { UserMenu } from './user-menu';
+export { SmtpSettingsPage } from './smtp-settings-page';

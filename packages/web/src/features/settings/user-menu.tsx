@@ -29,7 +29,7 @@ async function switchLanguage(language: string) {
 
 /** The account button at the bottom of the rail: theme, language and logout. */
 export function UserMenu() {
-  const { t } = useTranslation(['setting', 'common']);
+  const { t } = useTranslation(['setting', 'common', 'accounts']);
   const navigate = useNavigate();
   const user = useAppSelector((state) => state.auth?.user);
   const theme = useThemePreference();
@@ -138,6 +138,19 @@ export function UserMenu() {
               ))}
             </select>
           </label>
+          {user.is_admin ? (
+            <Button
+              variant="ghost"
+              block
+              onClick={() => {
+                setOpen(false);
+                void navigate('/setting/smtp');
+              }}
+              data-testid="smtp-settings-link"
+            >
+              {t('accounts:smtp.menu')}
+            </Button>
+          ) : null}
           <Button
             variant="danger"
             block

@@ -10,3 +10,4 @@ export * from './endpoints/messages';
 export * from './endpoints/system';
 export * from './endpoints/users';
 export { avatarUrl, organizationLogoUrl } from './resource-urls';
+export * from './endpoints/accounts';

@@ -1,5 +1,6 @@
 import 'i18next';
 import type actions from '../../../public/locales/en/actions.json';
+import type accounts from '../../../public/locales/en/accounts.json';
 import type auth from '../../../public/locales/en/auth.json';
 import type bots from '../../../public/locales/en/bots.json';
 import type chat from '../../../public/locales/en/chat.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
       widget: typeof widget;
       actions: typeof actions;
       bots: typeof bots;
+      accounts: typeof accounts;
     };
   }
 }

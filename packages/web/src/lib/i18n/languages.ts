@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'widget',
   'actions',
   'bots',
+  'accounts',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
