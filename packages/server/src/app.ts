@@ -37,6 +37,7 @@ import { healthRoutes } from './routes/health.js';
 import { apiRoutes } from './routes/index.js';
 import { SendQueue } from './services/send-queue.js';
 import { announceOffline } from './services/stream.js';
+import { startUploadSweeper } from './services/files/sweeper.js';
 import { openStore } from './store/index.js';
 import type { Store } from './store/types.js';
 
@@ -191,6 +192,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     });
   }
 
+  const stopSweeper = startUploadSweeper(ctx);
   let closed = false;
   return {
     app,
@@ -203,6 +205,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       // Refuse new streams and tell the balancer first; then hand open streams to other nodes;
       // then let in-flight requests finish before the connections they need go away.
       ctx.lifecycle.draining = true;
+      stopSweeper();
       await hub.stop();
       await app.close();
       await (scaled ? scaled.close() : bus.close());

@@ -2,6 +2,7 @@
  * The route table: every `/api` endpoint, declared once. Its order is the order of the OpenAPI
  * document's paths.
  */
+import { FILE_ROUTES } from './files.js';
 import { GROUP_ROUTES } from './groups.js';
 import { INVITE_ROUTES } from './invites.js';
 import { EVENT_ROUTES, MESSAGE_ROUTES } from './messages.js';
@@ -19,6 +20,7 @@ export const API_ROUTES = {
   ...MESSAGE_ROUTES,
   ...EVENT_ROUTES,
   ...INVITE_ROUTES,
+  ...FILE_ROUTES,
 };
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;

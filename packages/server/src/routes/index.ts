@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
 import { eventHandlers } from './events.js';
+import { fileHandlers } from './files.js';
 import { groupHandlers } from './groups.js';
 import { inviteHandlers } from './invites.js';
 import { messageHandlers } from './messages.js';
@@ -19,4 +20,5 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...messageHandlers(ctx),
     ...eventHandlers(ctx),
     ...inviteHandlers(ctx),
+    ...fileHandlers(ctx),
   });

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Store } from './types.js';
 import type { StoreContext, StoreDialect } from './dialect.js';
 import type { Database } from './schema.js';
+import { KyselyFileStore } from './kysely/files.js';
 import { KyselyGroupStore } from './kysely/groups.js';
 import { KyselyInviteStore } from './kysely/invites.js';
 import { KyselyMessageStore } from './kysely/messages.js';
@@ -26,6 +27,7 @@ export class KyselyStore implements Store {
   readonly invites: KyselyInviteStore;
   readonly readIndex: KyselyReadIndexStore;
   readonly pins: KyselyPinStore;
+  readonly files: KyselyFileStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -37,6 +39,7 @@ export class KyselyStore implements Store {
     this.invites = new KyselyInviteStore(ctx);
     this.readIndex = new KyselyReadIndexStore(ctx);
     this.pins = new KyselyPinStore(ctx);
+    this.files = new KyselyFileStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {
