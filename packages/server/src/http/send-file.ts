@@ -12,7 +12,12 @@ import type { StoredFile } from '../services/files/serve.js';
 
 const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'";
 
-export function sendFile(req: FastifyRequest, reply: FastifyReply, blobs: Blobs, file: StoredFile): FastifyReply {
+export function sendFile(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  blobs: Blobs,
+  file: StoredFile,
+): FastifyReply {
   reply
     .header('content-type', file.contentType)
     .header('x-content-type-options', 'nosniff')
@@ -21,7 +26,10 @@ export function sendFile(req: FastifyRequest, reply: FastifyReply, blobs: Blobs,
     .header('cache-control', 'private, max-age=86400')
     .header('content-disposition', disposition(file.attachment, file.filename))
     // Chrome's PDF viewer does not open in a sandbox; a PDF runs no script of ours either way.
-    .header('content-security-policy', file.contentType === 'application/pdf' ? MEDIA_CSP : `${MEDIA_CSP}; sandbox`);
+    .header(
+      'content-security-policy',
+      file.contentType === 'application/pdf' ? MEDIA_CSP : `${MEDIA_CSP}; sandbox`,
+    );
   if (matches(req.headers['if-none-match'], file.etag)) return reply.code(304).send();
   let start = 0;
   let end = file.size - 1;
@@ -29,7 +37,11 @@ export function sendFile(req: FastifyRequest, reply: FastifyReply, blobs: Blobs,
   if (range && (!req.headers['if-range'] || req.headers['if-range'] === file.etag)) {
     const parsed = parseRange(range, file.size);
     if (parsed === 'unsatisfiable') {
-      return reply.code(416).header('content-range', `bytes */${file.size}`).type('text/plain').send('Range Not Satisfiable');
+      return reply
+        .code(416)
+        .header('content-range', `bytes */${file.size}`)
+        .type('text/plain')
+        .send('Range Not Satisfiable');
     }
     if (parsed) {
       [start, end] = parsed;
@@ -68,6 +80,9 @@ export function parseRange(header: string, size: number): [number, number] | 'un
 /** `inline; filename="ascii"; filename*=UTF-8''…` (RFC 6266 with RFC 5987 encoding). */
 export function disposition(attachment: boolean, filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${attachment ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

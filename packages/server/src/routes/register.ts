@@ -144,6 +144,13 @@ function encoder(spec: RouteSpec, handler: Handler<RouteName>) {
         const { image, contentType, cacheControl } = (await run(req, reply)) as ImageReply;
         return reply.type(contentType).header('cache-control', cacheControl).send(image);
       };
+    case 'json':
+      // Fastify would send a bare string as text; the contract wants a JSON string (`"<id>"`).
+      return async (req: FastifyRequest, reply: FastifyReply) => {
+        const out = await run(req, reply);
+        if (typeof out !== 'string') return out;
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(out));
+      };
     // The handler has sent the reply itself (ranges, conditional requests).
     case 'file':
     default:

@@ -69,7 +69,7 @@ function row(
 /** Deletes every stored file (the data-management page's "clear files"). */
 export async function deleteAllFiles(ctx: Ctx, actor: Actor): Promise<void> {
   requireFileAdmin(actor);
-  for (let after = ''; ; ) {
+  for (let after = ''; ;) {
     const ids = await ctx.store.files.listIds(after, 200);
     for (const id of ids) await discard(ctx, id);
     if (ids.length < 200) return;

@@ -25,7 +25,11 @@ export function isProcessedImage(contentType: string): boolean {
   return REENCODED.has(contentType) || MEASURED_ONLY.has(contentType);
 }
 
-export async function processImage(input: Buffer, contentType: string, maxPixels: number): Promise<ProcessedImage> {
+export async function processImage(
+  input: Buffer,
+  contentType: string,
+  maxPixels: number,
+): Promise<ProcessedImage> {
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
@@ -43,8 +47,13 @@ export async function processImage(input: Buffer, contentType: string, maxPixels
   try {
     const base = () => sharp(input, { limitInputPixels: maxPixels }).rotate();
     const format = contentType === 'image/png' ? 'png' : contentType === 'image/webp' ? 'webp' : 'jpeg';
-    const cleaned = await base().toFormat(format, format === 'jpeg' ? { quality: 90 } : {}).toBuffer();
-    const resized = base().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true });
+    const cleaned = await base()
+      .toFormat(format, format === 'jpeg' ? { quality: 90 } : {})
+      .toBuffer();
+    const resized = base().resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, {
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
     const thumbnail = meta.hasAlpha
       ? { data: await resized.png().toBuffer(), ext: 'png' as const }
       : { data: await resized.jpeg({ quality: 80 }).toBuffer(), ext: 'jpg' as const };

@@ -50,7 +50,10 @@ export async function prepareFile(ctx: Ctx, actor: Actor, req: PrepareFileReques
 /** Names are shown and sent back in Content-Disposition: no control characters, no folders. */
 function cleanName(raw: string | null | undefined): string {
   // eslint-disable-next-line no-control-regex
-  const name = (raw ?? '').replace(/[\u0000-\u001f\u007f]/g, '').replace(/^.*[/\\]/, '').trim();
+  const name = (raw ?? '')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/^.*[/\\]/, '')
+    .trim();
   return name.slice(0, 255) || 'file';
 }
 
@@ -59,7 +62,11 @@ export async function uploadStatus(ctx: Ctx, actor: Actor, fileId: string): Prom
   return { received: file.size, chunks: file.chunks, completed: file.path !== null };
 }
 
-export async function uploadChunk(ctx: Ctx, actor: Actor, chunk: UploadedChunk): Promise<UploadedFile | null> {
+export async function uploadChunk(
+  ctx: Ctx,
+  actor: Actor,
+  chunk: UploadedChunk,
+): Promise<UploadedFile | null> {
   requireUploader(actor);
   if (!chunk.fileId) throw badRequest('file_id is missing');
   const file = requireOwnUpload(actor, await ctx.store.files.get(chunk.fileId));
@@ -79,7 +86,12 @@ async function storeChunk(ctx: Ctx, file: FileRecord, data: Buffer): Promise<voi
   const sniffed = n === 0 ? storedType((await fileTypeFromBuffer(data))?.mime, file.declared_type) : null;
   const key = chunkKey(file.file_id, n);
   await ctx.blobs.put(key, data);
-  const stored = await ctx.store.files.addChunk(file.file_id, { n, blob_key: key, size: data.length }, sniffed, ctx.now());
+  const stored = await ctx.store.files.addChunk(
+    file.file_id,
+    { n, blob_key: key, size: data.length },
+    sniffed,
+    ctx.now(),
+  );
   if (!stored) {
     await ctx.blobs.delete(key);
     throw conflict('a chunk of this upload arrived twice at once');
@@ -97,7 +109,11 @@ async function finish(ctx: Ctx, fileId: string): Promise<UploadedFile> {
   if (isProcessedImage(contentType) && size <= ctx.config.files.imageMaxBytes) {
     let image;
     try {
-      image = await processImage(await readAll(ctx.blobs, chunks), contentType, ctx.config.files.imageMaxPixels);
+      image = await processImage(
+        await readAll(ctx.blobs, chunks),
+        contentType,
+        ctx.config.files.imageMaxPixels,
+      );
     } catch (err) {
       await discard(ctx, fileId);
       throw err;
@@ -116,14 +132,26 @@ async function finish(ctx: Ctx, fileId: string): Promise<UploadedFile> {
   const path = datedPath(ctx.now(), fileId);
   const done = await ctx.store.files.finish(
     fileId,
-    { path, hash, size, width: dims?.width ?? null, height: dims?.height ?? null, thumbnail_key: thumbnail, content_type: contentType },
+    {
+      path,
+      hash,
+      size,
+      width: dims?.width ?? null,
+      height: dims?.height ?? null,
+      thumbnail_key: thumbnail,
+      content_type: contentType,
+    },
     replaced,
   );
   if (!done) {
     await deleteBlobs(ctx.blobs, [...(replaced ?? []).map((c) => c.blob_key), thumbnail]);
     throw conflict('upload already finished');
   }
-  if (replaced) await deleteBlobs(ctx.blobs, chunks.map((c) => c.blob_key));
+  if (replaced)
+    await deleteBlobs(
+      ctx.blobs,
+      chunks.map((c) => c.blob_key),
+    );
   return { path, size, hash, image_properties: dims };
 }
 

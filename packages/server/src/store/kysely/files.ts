@@ -27,7 +27,12 @@ export class KyselyFileStore implements FileStore {
       .execute();
   }
 
-  async addChunk(fileId: string, chunk: FileChunk, contentType: string | null, now: number): Promise<boolean> {
+  async addChunk(
+    fileId: string,
+    chunk: FileChunk,
+    contentType: string | null,
+    now: number,
+  ): Promise<boolean> {
     try {
       return await this.ctx.db.transaction().execute(async (trx) => {
         const grown = await trx
