@@ -26,6 +26,7 @@ const PUBLIC = new Set([
   'POST /user/check_magic_token',
   'GET /resource/avatar',
   'GET /resource/group_avatar',
+  'GET /resource/file',
 ]);
 
 const scene = useUnchangedScene();

@@ -49,15 +49,16 @@ export async function prepareFile(ctx: Ctx, actor: Actor, req: PrepareFileReques
 
 /** Names are shown and sent back in Content-Disposition: no control characters, no folders. */
 function cleanName(raw: string | null | undefined): string {
-  // eslint-disable-next-line no-control-regex
-  const name = (raw ?? '')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+  const name = [...(raw ?? '')]
+    .filter((c) => c >= ' ' && c !== '\u007f')
+    .join('')
     .replace(/^.*[/\\]/, '')
     .trim();
   return name.slice(0, 255) || 'file';
 }
 
 export async function uploadStatus(ctx: Ctx, actor: Actor, fileId: string): Promise<UploadStatus> {
+  requireUploader(actor);
   const file = requireOwnUpload(actor, await ctx.store.files.get(fileId));
   return { received: file.size, chunks: file.chunks, completed: file.path !== null };
 }
