@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { API_BASE } from '../../lib/api';
+import { Button, Modal } from '../../ui';
+import { DownloadIcon, FileIcon } from './icons';
+import { displaySize, formatSize } from './format-size';
+import './files.css';
+
+interface FileProps {
+  path: string;
+  properties: Record<string, unknown> | null;
+  audio?: boolean;
+}
+
+const fileUrl = (path: string, extra = '') =>
+  `${API_BASE}/resource/file?file_path=${encodeURIComponent(path)}${extra}`;
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** A file or voice message: images inline (click opens the viewer), audio and video with players, others as cards. */
+export function FileMessage({ path, properties, audio }: FileProps) {
+  const { t, i18n } = useTranslation('file');
+  const [viewing, setViewing] = useState(false);
+  const name = str(properties?.name) ?? t('file');
+  const type = str(properties?.content_type) ?? '';
+  const size = num(properties?.size);
+  if (audio || type.startsWith('audio/')) {
+    return <audio className="file-media" controls preload="metadata" src={fileUrl(path)} aria-label={name} />;
+  }
+  if (type.startsWith('video/')) {
+    return <video className="file-media" controls preload="metadata" src={fileUrl(path)} aria-label={name} />;
+  }
+  if (type.startsWith('image/') && type !== 'image/svg+xml') {
+    const shown = displaySize(num(properties?.width), num(properties?.height));
+    // GIFs are shown as they are: they have no thumbnail (API.md §7.2).
+    const src = type === 'image/gif' ? fileUrl(path) : fileUrl(path, '&thumbnail=true');
+    return (
+      <>
+        <button
+          type="button"
+          className="file-image"
+          onClick={() => setViewing(true)}
+          aria-label={t('open_image', { name })}
+          data-testid="file-image"
+        >
+          <img src={src} alt={name} width={shown.width} height={shown.height} loading="lazy" />
+        </button>
+        {viewing ? <ImageViewer path={path} name={name} onClose={() => setViewing(false)} /> : null}
+      </>
+    );
+  }
+  return (
+    <div className="file-card" data-testid="file-card">
+      <FileIcon className="file-card__icon" size={28} />
+      <div className="file-card__text">
+        <span className="file-card__name" dir="auto">
+          {name}
+        </span>
+        {size !== undefined ? (
+          <span className="file-card__size">{formatSize(size, i18n.language)}</span>
+        ) : null}
+      </div>
+      <a
+        className="icon-btn"
+        href={fileUrl(path, '&download=true')}
+        download={name}
+        aria-label={t('download_name', { name })}
+        title={t('download')}
+        data-testid="file-download"
+      >
+        <DownloadIcon />
+      </a>
+    </div>
+  );
+}
+
+const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3];
+
+/** The full image with zoom and download; Escape or the close button closes it. */
+function ImageViewer({ path, name, onClose }: { path: string; name: string; onClose: () => void }) {
+  const { t } = useTranslation('file');
+  const [zoom, setZoom] = useState(2);
+  return (
+    <Modal
+      open
+      wide
+      title={name}
+      onClose={onClose}
+      closeLabel={t('close')}
+      testId="image-viewer"
+      footer={
+        <div className="viewer__tools">
+          <Button variant="ghost" onClick={() => setZoom(Math.max(0, zoom - 1))} disabled={zoom === 0}>
+            {t('zoom_out')}
+          </Button>
+          <span aria-live="polite">{Math.round(ZOOMS[zoom]! * 100)}%</span>
+          <Button
+            variant="ghost"
+            onClick={() => setZoom(Math.min(ZOOMS.length - 1, zoom + 1))}
+            disabled={zoom === ZOOMS.length - 1}
+          >
+            {t('zoom_in')}
+          </Button>
+          <a className="btn btn--primary" href={fileUrl(path, '&download=true')} download={name}>
+            {t('download')}
+          </a>
+        </div>
+      }
+    >
+      <div className="viewer__stage">
+        <img
+          src={fileUrl(path)}
+          alt={name}
+          style={{ width: `${ZOOMS[zoom]! * 100}%` }}
+          data-testid="viewer-image"
+        />
+      </div>
+    </Modal>
+  );
+}

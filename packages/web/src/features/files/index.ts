@@ -1,0 +1,2 @@
+export { AttachButton, fileDropHandlers, UploadTray } from './attach';
+export { FileMessage } from './file-message';
