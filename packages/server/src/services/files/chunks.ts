@@ -42,14 +42,27 @@ export async function readAll(blobs: Blobs, chunks: readonly FileChunk[]): Promi
   return Buffer.concat(parts);
 }
 
-/** Stores `data` as fresh chunks of the file; returns them in order. */
-export async function writeChunks(blobs: Blobs, fileId: string, data: Buffer): Promise<FileChunk[]> {
+/** Stores `data` as fresh chunks of the file; returns them in order. On failure none stays. */
+export async function writeChunks(
+  ctx: { blobs: Blobs },
+  fileId: string,
+  data: Buffer,
+  put: (key: string, data: Buffer) => Promise<void> = (k, d) => ctx.blobs.put(k, d),
+): Promise<FileChunk[]> {
   const chunks: FileChunk[] = [];
-  for (let n = 0, at = 0; at < data.length || n === 0; n++, at += FILE_CHUNK_MAX_BYTES) {
-    const part = data.subarray(at, at + FILE_CHUNK_MAX_BYTES);
-    const chunk = { n, blob_key: chunkKey(fileId, n), size: part.length };
-    await blobs.put(chunk.blob_key, Buffer.from(part));
-    chunks.push(chunk);
+  try {
+    for (let n = 0, at = 0; at < data.length || n === 0; n++, at += FILE_CHUNK_MAX_BYTES) {
+      const part = data.subarray(at, at + FILE_CHUNK_MAX_BYTES);
+      const chunk = { n, blob_key: chunkKey(fileId, n), size: part.length };
+      chunks.push(chunk);
+      await put(chunk.blob_key, Buffer.from(part));
+    }
+  } catch (err) {
+    await deleteBlobs(
+      ctx.blobs,
+      chunks.map((c) => c.blob_key),
+    ).catch(() => undefined);
+    throw err;
   }
   return chunks;
 }

@@ -86,7 +86,7 @@ async function storeChunk(ctx: Ctx, file: FileRecord, data: Buffer): Promise<voi
   const n = file.chunks;
   const sniffed = n === 0 ? storedType((await fileTypeFromBuffer(data))?.mime, file.declared_type) : null;
   const key = chunkKey(file.file_id, n);
-  await ctx.blobs.put(key, data);
+  await putOrRefuse(ctx, key, data);
   const stored = await ctx.store.files.addChunk(
     file.file_id,
     { n, blob_key: key, size: data.length },
@@ -108,25 +108,23 @@ async function finish(ctx: Ctx, fileId: string): Promise<UploadedFile> {
   let thumbnail: string | null = null;
   let dims: { width: number; height: number } | null = null;
   if (isProcessedImage(contentType) && size <= ctx.config.files.imageMaxBytes) {
-    let image;
+    // Whatever fails here (an undecodable image, a bomb, a failed write) ends the upload whole.
     try {
-      image = await processImage(
-        await readAll(ctx.blobs, chunks),
-        contentType,
-        ctx.config.files.imageMaxPixels,
-      );
+      const bytes = await readAll(ctx.blobs, chunks);
+      const image = await processImage(bytes, contentType, ctx.config.files.imageMaxPixels);
+      dims = image.properties;
+      if (image.cleaned) {
+        replaced = await writeChunks(ctx, fileId, image.cleaned, (k, d) => putOrRefuse(ctx, k, d));
+        size = image.cleaned.length;
+      }
+      if (image.thumbnail) {
+        thumbnail = thumbnailKey(fileId, image.thumbnail.ext);
+        await putOrRefuse(ctx, thumbnail, image.thumbnail.data);
+      }
     } catch (err) {
+      await deleteBlobs(ctx.blobs, [...(replaced ?? []).map((c) => c.blob_key), thumbnail]);
       await discard(ctx, fileId);
       throw err;
-    }
-    dims = image.properties;
-    if (image.cleaned) {
-      replaced = await writeChunks(ctx.blobs, fileId, image.cleaned);
-      size = image.cleaned.length;
-    }
-    if (image.thumbnail) {
-      thumbnail = thumbnailKey(fileId, image.thumbnail.ext);
-      await ctx.blobs.put(thumbnail, image.thumbnail.data);
     }
   }
   const hash = await hashChunks(ctx.blobs, replaced ?? chunks);
@@ -154,6 +152,20 @@ async function finish(ctx: Ctx, fileId: string): Promise<UploadedFile> {
       chunks.map((c) => c.blob_key),
     );
   return { path, size, hash, image_properties: dims };
+}
+
+/**
+ * A failed write (full disk, unwritable directory, unreachable bucket) is a clear 507 that leaves
+ * no partial blob; the chunk is not recorded, so the upload can resume once there is room.
+ */
+export async function putOrRefuse(ctx: Ctx, key: string, data: Buffer): Promise<void> {
+  try {
+    await ctx.blobs.put(key, data);
+  } catch (err) {
+    ctx.log.warn({ err, key }, 'storing an upload chunk failed');
+    await ctx.blobs.delete(key).catch(() => undefined);
+    throw new AppError('insufficient_storage', 'the file could not be stored');
+  }
 }
 
 /** `YYYY/M/D/<uuid>` in UTC, month and day not zero-padded, as upstream (API.md §7.1). */
