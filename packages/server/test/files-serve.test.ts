@@ -243,3 +243,24 @@ describe('file messages', () => {
     expect(after.json.every((f: { expired: boolean }) => f.expired)).toBe(true);
   });
 });
+
+describe('deleting file messages', () => {
+  it('a file goes with the last message that carries it', async () => {
+    const up = await uploadFile(t, alice, Buffer.from('shared twice'), 'twice.txt', 'text/plain');
+    const send = async () => {
+      const res = await t.request('POST', `/group/${gid}/send`, {
+        token: alice.token,
+        body: JSON.stringify({ path: up.path }),
+        headers: { 'content-type': 'vocechat/file' },
+      });
+      expect(res.status).toBe(200);
+      return res.json as number;
+    };
+    const first = await send();
+    const second = await send();
+    expect((await t.request('DELETE', `/message/${first}`, { token: alice.token })).status).toBe(200);
+    expect((await get(up.path)).status).toBe(200);
+    expect((await t.request('DELETE', `/message/bulk/${second}`, { token: alice.token })).status).toBe(200);
+    expect((await get(up.path)).status).toBe(404);
+  });
+});

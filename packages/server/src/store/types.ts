@@ -300,6 +300,10 @@ export interface FileStore {
   listIds(afterId: string, limit: number): Promise<string[]>;
   delete(fileId: string): Promise<boolean>;
   addMessage(record: FileMessageRecord): Promise<void>;
+  /** The file a message carries, if any. */
+  fileOfMessage(mid: number): Promise<string | undefined>;
+  /** How many messages that are not deleted carry the file. */
+  liveReferences(fileId: string): Promise<number>;
   /** File messages that are not deleted, newest first. */
   listMessages(filter: FileMessageFilter, offset: number, limit: number): Promise<FileMessageRecord[]>;
 }

@@ -7,6 +7,7 @@ import { FILE_CONTENT_TYPES, type FileContentType, type Properties } from '@parl
 import type { Ctx } from '../../context.js';
 import { badRequest } from '../../errors.js';
 import { decodeUtf8 } from '../../utf8.js';
+import { discard } from './upload.js';
 
 export const isFileContentType = (type: string): type is FileContentType =>
   (FILE_CONTENT_TYPES as readonly string[]).includes(type);
@@ -45,4 +46,12 @@ export async function parseFileContent(
     properties: { ...sizes, ...(clientProperties ?? {}), ...injected },
     fileId: file.file_id,
   };
+}
+
+/** After messages are deleted: their files go too, unless another message still carries them. */
+export async function deleteFilesOf(ctx: Ctx, mids: readonly number[]): Promise<void> {
+  for (const mid of mids) {
+    const fileId = await ctx.store.files.fileOfMessage(mid);
+    if (fileId && (await ctx.store.files.liveReferences(fileId)) === 0) await discard(ctx, fileId);
+  }
 }

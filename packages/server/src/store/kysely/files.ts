@@ -119,6 +119,26 @@ export class KyselyFileStore implements FileStore {
     await this.ctx.db.insertInto('file_messages').values(record).execute();
   }
 
+  async fileOfMessage(mid: number): Promise<string | undefined> {
+    const row = await this.ctx.db
+      .selectFrom('file_messages')
+      .select('file_id')
+      .where('mid', '=', mid)
+      .executeTakeFirst();
+    return row?.file_id;
+  }
+
+  async liveReferences(fileId: string): Promise<number> {
+    const row = await this.ctx.db
+      .selectFrom('file_messages as f')
+      .innerJoin('messages as m', 'm.mid', 'f.mid')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('f.file_id', '=', fileId)
+      .where('m.deleted_at', 'is', null)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   async listMessages(filter: FileMessageFilter, offset: number, limit: number): Promise<FileMessageRecord[]> {
     let q = this.ctx.db
       .selectFrom('file_messages as f')
