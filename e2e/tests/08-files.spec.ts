@@ -86,7 +86,9 @@ test('an image, a PDF and a 5 MB file go from one person to the other', async ({
   await reader.context.close();
 });
 
-test('a cancelled upload leaves nothing behind', async ({ browser }) => {
+test('a cancelled upload stops and leaves the tray (the server sweeps what it stored)', async ({
+  browser,
+}) => {
   const { context, page } = await open(browser, ADMIN, 'light', 1440);
   await page.route('**/api/resource/file/upload', async (route) => {
     await new Promise((r) => setTimeout(r, 300));
@@ -100,6 +102,28 @@ test('a cancelled upload leaves nothing behind', async ({ browser }) => {
   await expect(page.getByTestId('upload')).toBeVisible();
   await page.getByTestId('upload-cancel').click();
   await expect(page.getByTestId('upload-tray')).toHaveCount(0);
+  await context.close();
+});
+
+test('files dropped on the composer or pasted into it are sent', async ({ browser }) => {
+  const { context, page } = await open(browser, ADMIN, 'light', 1440);
+  const put = (kind: 'drop' | 'paste', name: string) =>
+    page.getByTestId(kind === 'drop' ? 'composer-form' : 'composer').evaluate(
+      (element, [kind, name]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([`${kind} contents`], name, { type: 'text/plain' }));
+        const event =
+          kind === 'drop'
+            ? new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true })
+            : new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+        element.dispatchEvent(event);
+      },
+      [kind, name] as const,
+    );
+  await put('drop', 'dropped.txt');
+  await put('paste', 'pasted.txt');
+  await expect(page.getByTestId('file-card').filter({ hasText: 'dropped.txt' })).toBeVisible();
+  await expect(page.getByTestId('file-card').filter({ hasText: 'pasted.txt' })).toBeVisible();
   await context.close();
 });
 
