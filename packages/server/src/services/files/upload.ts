@@ -10,6 +10,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Actor, Ctx } from '../../context.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import { requireOwnUpload, requireUploader } from '../../policy/files.js';
+import { isStoreFull } from '../../store/errors.js';
 import type { FileChunk, FileRecord } from '../../store/types.js';
 import { chunkKey, deleteBlobs, hashChunks, readAll, thumbnailKey, writeChunks } from './chunks.js';
 import { declaredType, storedType } from './content-types.js';
@@ -155,8 +156,9 @@ async function finish(ctx: Ctx, fileId: string): Promise<UploadedFile> {
 }
 
 /**
- * A failed write (full disk, unwritable directory, unreachable bucket) is a clear 507 that leaves
- * no partial blob; the chunk is not recorded, so the upload can resume once there is room.
+ * A failed write leaves no partial blob and no record, so the upload can resume once it works
+ * again: a full disk is the 507 of http/errors.ts, any other failure of the store (unwritable
+ * directory, unreachable bucket) a 503.
  */
 export async function putOrRefuse(ctx: Ctx, key: string, data: Buffer): Promise<void> {
   try {
@@ -164,7 +166,8 @@ export async function putOrRefuse(ctx: Ctx, key: string, data: Buffer): Promise<
   } catch (err) {
     ctx.log.warn({ err, key }, 'storing an upload chunk failed');
     await ctx.blobs.delete(key).catch(() => undefined);
-    throw new AppError('insufficient_storage', 'the file could not be stored');
+    if (isStoreFull(err)) throw err;
+    throw new AppError('unavailable', 'the file could not be stored');
   }
 }
 
