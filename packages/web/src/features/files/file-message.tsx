@@ -22,6 +22,7 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : u
 export function FileMessage({ path, properties, audio }: FileProps) {
   const { t, i18n } = useTranslation('file');
   const [viewing, setViewing] = useState(false);
+  const [expired, setExpired] = useState(false);
   const name = str(properties?.name) ?? t('file');
   const type = str(properties?.content_type) ?? '';
   const size = num(properties?.size);
@@ -30,6 +31,13 @@ export function FileMessage({ path, properties, audio }: FileProps) {
   }
   if (type.startsWith('video/')) {
     return <video className="file-media" controls preload="metadata" src={fileUrl(path)} aria-label={name} />;
+  }
+  if (expired) {
+    return (
+      <p className="file-expired" data-testid="file-expired">
+        {name} · {t('expired')}
+      </p>
+    );
   }
   if (type.startsWith('image/') && type !== 'image/svg+xml') {
     const shown = displaySize(num(properties?.width), num(properties?.height));
@@ -44,7 +52,14 @@ export function FileMessage({ path, properties, audio }: FileProps) {
           aria-label={t('open_image', { name })}
           data-testid="file-image"
         >
-          <img src={src} alt={name} width={shown.width} height={shown.height} loading="lazy" />
+          <img
+            src={src}
+            alt={name}
+            width={shown.width}
+            height={shown.height}
+            loading="lazy"
+            onError={() => setExpired(true)}
+          />
         </button>
         {viewing ? <ImageViewer path={path} name={name} onClose={() => setViewing(false)} /> : null}
       </>
