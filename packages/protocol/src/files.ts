@@ -2,12 +2,7 @@
 import Type from 'typebox';
 import { Id, Nullable } from './common.js';
 
-/** The web client sends files in chunks of this many bytes; a larger chunk is refused (413). */
-export const FILE_CHUNK_MAX_BYTES = 1_000_000;
-
-/** Message kinds whose content is the path of an uploaded file. */
-export const FILE_CONTENT_TYPES = ['vocechat/file', 'vocechat/audio'] as const;
-export type FileContentType = (typeof FILE_CONTENT_TYPES)[number];
+export * from './file-constants.js';
 
 /** `POST /resource/file/prepare`. A missing content type is guessed from the file name. */
 export const PrepareFileRequest = Type.Object({

@@ -1,15 +1,50 @@
-import { useState } from 'react';
+import { useState, type ReactNode, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../lib/api';
 import { Button, Modal } from '../../ui';
-import { DownloadIcon, FileIcon } from './icons';
 import { displaySize, formatSize } from './format-size';
 import './files.css';
+
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+function Svg({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.9}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+const FileIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+    <path d="M14 3v5h5" />
+  </Svg>
+);
+
+const DownloadIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M12 4v11" />
+    <path d="m7 10 5 5 5-5" />
+    <path d="M5 20h14" />
+  </Svg>
+);
 
 interface FileProps {
   path: string;
   properties: Record<string, unknown> | null;
-  audio?: boolean;
 }
 
 const fileUrl = (path: string, extra = '') =>
@@ -19,14 +54,15 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 /** A file or voice message: images inline (click opens the viewer), audio and video with players, others as cards. */
-export function FileMessage({ path, properties, audio }: FileProps) {
+export default function FileMessage({ path, properties }: FileProps) {
   const { t, i18n } = useTranslation('file');
   const [viewing, setViewing] = useState(false);
   const [expired, setExpired] = useState(false);
   const name = str(properties?.name) ?? t('file');
   const type = str(properties?.content_type) ?? '';
   const size = num(properties?.size);
-  if (audio || type.startsWith('audio/')) {
+  // A voice message's type is its recording's (audio/webm, audio/ogg…).
+  if (type.startsWith('audio/')) {
     return <audio className="file-media" controls preload="metadata" src={fileUrl(path)} aria-label={name} />;
   }
   if (type.startsWith('video/')) {

@@ -8,49 +8,26 @@ import { FILE_CHUNK_MAX_BYTES, type UploadedFile } from '@parley/protocol';
 import { API_BASE, call, ensureFreshToken, sendMessage } from '../../lib/api';
 import { getState, parseConv, type ConvKey } from '../../lib/store';
 
-export type UploadStatus = 'uploading' | 'failed' | 'canceled' | 'done';
+import { getUploads, setUploads, type Upload } from './upload-store';
 
-export interface Upload {
-  key: number;
-  conv: ConvKey;
-  file: File;
-  /** 0..1 */
-  progress: number;
-  status: UploadStatus;
-  /** The server's id once prepared, so a retry resumes the same upload. */
-  fileId?: string;
-}
-
-type Listener = () => void;
-let uploads: readonly Upload[] = [];
-const listeners = new Set<Listener>();
 const running = new Map<number, XMLHttpRequest>();
 let nextKey = 1;
 let lastLocalId = 0;
 /** A millisecond timestamp, strictly increasing (API.md §15.5: bots and clients use ms timestamps). */
 const nextLocalId = () => (lastLocalId = Math.max(Date.now(), lastLocalId + 1));
 
-export const subscribeUploads = (listener: Listener) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-export const getUploads = () => uploads;
-
 function update(key: number, patch: Partial<Upload>): void {
-  uploads = uploads.map((u) => (u.key === key ? { ...u, ...patch } : u));
-  listeners.forEach((l) => l());
+  setUploads(getUploads().map((u) => (u.key === key ? { ...u, ...patch } : u)));
 }
 
 function remove(key: number): void {
-  uploads = uploads.filter((u) => u.key !== key);
-  listeners.forEach((l) => l());
+  setUploads(getUploads().filter((u) => u.key !== key));
 }
 
 export function startUploads(conv: ConvKey, files: readonly File[]): void {
   for (const file of files) {
     const entry: Upload = { key: nextKey++, conv, file, progress: 0, status: 'uploading' };
-    uploads = [...uploads, entry];
-    listeners.forEach((l) => l());
+    setUploads([...getUploads(), entry]);
     void run(entry.key);
   }
 }
@@ -70,7 +47,7 @@ export function dismissUpload(key: number): void {
   remove(key);
 }
 
-const current = (key: number) => uploads.find((u) => u.key === key);
+const current = (key: number) => getUploads().find((u) => u.key === key);
 
 async function run(key: number): Promise<void> {
   try {

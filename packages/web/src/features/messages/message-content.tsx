@@ -53,9 +53,8 @@ export function MessageContent({ message }: { message: Message }) {
     case 'text/markdown':
       return <Markdown source={message.content} />;
     case 'vocechat/file':
-      return <FileMessage path={message.content} properties={message.properties} />;
     case 'vocechat/audio':
-      return <FileMessage path={message.content} properties={message.properties} audio />;
+      return <FileMessage path={message.content} properties={message.properties} />;
     case 'vocechat/archive':
       return <p className="message__note">{t('message.forwarded')}</p>;
     default:

@@ -1,2 +1,0 @@
-export { AttachButton, fileDropHandlers, UploadTray } from './attach';
-export { FileMessage } from './file-message';
