@@ -2,6 +2,7 @@ export * from './common.js';
 export * from './errors.js';
 export * from './event-check.js';
 export * from './events.js';
+export * from './files.js';
 export * from './groups.js';
 export * from './limits.js';
 export * from './messages.js';

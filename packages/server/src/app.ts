@@ -38,6 +38,7 @@ import { apiRoutes } from './routes/index.js';
 import { SendQueue } from './services/send-queue.js';
 import { WebhookWorker } from './services/webhook-worker.js';
 import { announceOffline } from './services/stream.js';
+import { startUploadSweeper } from './services/files/sweeper.js';
 import { openStore } from './store/index.js';
 import type { Store } from './store/types.js';
 
@@ -194,6 +195,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   }
 
   await webhooks.start();
+  const stopSweeper = startUploadSweeper(ctx);
   let closed = false;
   return {
     app,
@@ -207,6 +209,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       // then let in-flight requests finish before the connections they need go away.
       ctx.lifecycle.draining = true;
       await webhooks.stop();
+      stopSweeper();
       await hub.stop();
       await app.close();
       await (scaled ? scaled.close() : bus.close());

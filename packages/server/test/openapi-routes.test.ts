@@ -29,6 +29,7 @@ const PUBLIC = new Set([
   'GET /token/login_guest',
   'GET /resource/avatar',
   'GET /resource/group_avatar',
+  'GET /resource/file',
 ]);
 
 const scene = useUnchangedScene();

@@ -100,6 +100,8 @@ function kindMismatch(route: RouteSpec, res: TestResponse): string | null {
     json: type.startsWith('application/json'),
     text: type.startsWith('text/plain'),
     image: type.startsWith('image/'),
+    // A stored file has the type it was stored with.
+    file: type !== '',
     empty: res.text === '',
     events: type.startsWith('text/event-stream'),
   }[route.kind];

@@ -4,6 +4,7 @@
  */
 import { BOT_ADMIN_ROUTES, BOT_ROUTES } from './bots.js';
 import { ACCOUNT_ROUTES } from './accounts.js';
+import { FILE_ROUTES } from './files.js';
 import { GROUP_ROUTES } from './groups.js';
 import { INVITE_ROUTES } from './invites.js';
 import { EVENT_ROUTES, MESSAGE_ROUTES } from './messages.js';
@@ -24,6 +25,7 @@ export const API_ROUTES = {
   ...BOT_ADMIN_ROUTES,
   ...BOT_ROUTES,
   ...ACCOUNT_ROUTES,
+  ...FILE_ROUTES,
 };
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;

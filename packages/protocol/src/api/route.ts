@@ -20,12 +20,16 @@ export type Auth = 'public' | 'header' | 'query' | 'bot';
 
 /**
  * How the answer travels (API.md §1.3): JSON per `response`, an empty 200, `text/plain`, image
- * bytes, or a server-sent event stream.
+ * bytes, a stored file (the handler writes the reply: ranges, conditional requests), or a
+ * server-sent event stream.
  */
-export type ReplyKind = 'json' | 'empty' | 'text' | 'image' | 'events';
+export type ReplyKind = 'json' | 'empty' | 'text' | 'image' | 'file' | 'events';
 
-/** A request body that is not JSON: image bytes, or a message's raw text with its Content-Type. */
-export type Upload = 'image' | 'message';
+/**
+ * A request body that is not JSON: image bytes, a message's raw text with its Content-Type, or
+ * `multipart/form-data` (file chunks).
+ */
+export type Upload = 'image' | 'message' | 'multipart';
 
 export interface RouteSpec {
   readonly method: Method;
@@ -72,7 +76,9 @@ export type RouteBody<R> = R extends { readonly upload: 'image' }
   ? Blob
   : R extends { readonly upload: 'message' }
     ? string
-    : Field<R, 'body'>;
+    : R extends { readonly upload: 'multipart' }
+      ? FormData
+      : Field<R, 'body'>;
 /** What a client receives: parsed JSON, the text, `null` for an empty reply. */
 export type RouteReply<R> = R extends { readonly kind: 'empty' }
   ? null

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { DEFAULT_PASSWORD_HASHING, type PasswordHashing } from '../auth/passwords.js';
+import { parseFiles, type FilesConfig } from './files.js';
 import { parseHttpPolicy, type HttpPolicyConfig } from './http.js';
 import { parseLimits, type LimitsConfig } from './limits.js';
 
@@ -33,6 +34,7 @@ export interface Config {
   passwordHashing: PasswordHashing;
   limits: LimitsConfig;
   http: HttpPolicyConfig;
+  files: FilesConfig;
 }
 
 /** Where uploads live: a directory (shared by all nodes in scaled mode) or an S3-compatible bucket. */
@@ -110,6 +112,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
     problems.push('METRICS_TOKEN must be at least 16 characters');
   const limits = parseLimits(env, problems);
   const http = parseHttpPolicy(env, problems);
+  const files = parseFiles(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -127,6 +130,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
     passwordHashing: DEFAULT_PASSWORD_HASHING,
     limits,
     http,
+    files,
   };
 }
 

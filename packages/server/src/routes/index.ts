@@ -3,6 +3,7 @@ import type { Ctx } from '../context.js';
 import { botHandlers } from './bots.js';
 import { accountHandlers } from './accounts.js';
 import { eventHandlers } from './events.js';
+import { fileHandlers } from './files.js';
 import { groupHandlers } from './groups.js';
 import { inviteHandlers } from './invites.js';
 import { messageHandlers } from './messages.js';
@@ -23,4 +24,5 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...inviteHandlers(ctx),
     ...botHandlers(ctx),
     ...accountHandlers(ctx),
+    ...fileHandlers(ctx),
   });

@@ -14,9 +14,11 @@ import {
   type RouteSpec,
 } from '@parley/protocol';
 import type { Static, TSchema } from 'typebox';
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Actor, Ctx } from '../context.js';
 import { requireActor, requireBot } from '../http/auth.js';
+import { MULTIPART_LIMITS } from '../http/multipart.js';
 import { authenticate } from '../services/sessions.js';
 
 /** What a handler returns for an image route; the caller's cache policy travels with it. */
@@ -33,7 +35,9 @@ type Out<R> = R extends { readonly kind: 'json' }
     ? string
     : R extends { readonly kind: 'image' }
       ? ImageReply
-      : void;
+      : R extends { readonly kind: 'file' }
+        ? FastifyReply
+        : void;
 
 /** A request as a route's table entry types it; `actor` is set on every authenticated route. */
 export type RouteRequest<K extends RouteName> = FastifyRequest<{
@@ -65,12 +69,17 @@ export async function registerRoutes(app: FastifyInstance, ctx: Ctx, handlers: H
     const [handler, options] = typeof entry === 'function' ? [entry, {}] : [entry.handler, entry.options];
     const spec: RouteSpec = API_ROUTES[name];
     const route = routeOptions(ctx, spec, handler, options);
-    if (spec.upload !== 'message') app.route(route);
-    else
+    if (spec.upload === 'message')
       await app.register(async (raw) => {
         rawBodies(raw);
         raw.route(route);
       });
+    else if (spec.upload === 'multipart')
+      await app.register(async (parts) => {
+        await parts.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+        parts.route(route);
+      });
+    else app.route(route);
   }
 }
 
@@ -136,6 +145,15 @@ function encoder(spec: RouteSpec, handler: Handler<RouteName>) {
         const { image, contentType, cacheControl } = (await run(req, reply)) as ImageReply;
         return reply.type(contentType).header('cache-control', cacheControl).send(image);
       };
+    case 'json':
+      // Fastify would send a bare string as text; the contract wants a JSON string (`"<id>"`).
+      return async (req: FastifyRequest, reply: FastifyReply) => {
+        const out = await run(req, reply);
+        if (typeof out !== 'string') return out;
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(out));
+      };
+    // The handler has sent the reply itself (ranges, conditional requests).
+    case 'file':
     default:
       return run;
   }

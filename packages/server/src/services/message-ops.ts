@@ -25,6 +25,7 @@ import {
 import { parseContent, type OutgoingMessage } from './messages.js';
 import { currentVersion, versionsOf } from './message-versions.js';
 import { pinEdited, pinsDeleted } from './pins.js';
+import { deleteFilesOf } from './files/file-messages.js';
 
 export async function replyMessage(
   ctx: Ctx,
@@ -130,6 +131,10 @@ export async function deleteMessages(ctx: Ctx, actor: Actor, mids: readonly numb
   }));
   const sent = await sendAll(ctx, records);
   await pinsDeleted(ctx, loaded);
+  await deleteFilesOf(
+    ctx,
+    loaded.map((l) => l.message.mid),
+  );
   return sent.map((m) => m.mid);
 }
 

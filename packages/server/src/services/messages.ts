@@ -3,6 +3,7 @@ import {
   LIMITS,
   SENDABLE_CONTENT_TYPES,
   type ChatMessage,
+  type FileContentType,
   type HistoryQuery,
   type MessageTarget,
   type Properties,
@@ -16,6 +17,7 @@ import { AppError, badRequest, notFound } from '../errors.js';
 import type { Audience } from '../realtime/bus.js';
 import { groupAudience, usersAudience } from './audience.js';
 import { loadReadable, requireDirectMessage, requireSender } from '../policy/index.js';
+import { isFileContentType, parseFileContent } from './files/file-messages.js';
 
 export interface OutgoingMessage {
   contentType: string | undefined;
@@ -32,7 +34,7 @@ export async function sendToGroup(
   const { group, members } = await loadReadable(ctx, actor, gid);
   requireSender(actor);
   await ctx.limits.send(actor.uid, actor.user.is_bot);
-  const content = parseContent(msg);
+  const content = await parseSendable(ctx, msg);
   return commitAndPublish(ctx, actor.uid, { gid }, content, groupAudience(group, members));
 }
 
@@ -41,14 +43,23 @@ export async function sendToUser(ctx: Ctx, actor: Actor, uid: number, msg: Outgo
   if (!target) throw notFound('no such user');
   await requireDirectMessage(ctx, actor, uid);
   await ctx.limits.send(actor.uid, actor.user.is_bot);
-  const content = parseContent(msg);
+  const content = await parseSendable(ctx, msg);
   return commitAndPublish(ctx, actor.uid, { uid }, content, usersAudience(actor.uid, uid));
 }
 
 export interface ParsedContent {
-  contentType: SendableContentType;
+  contentType: SendableContentType | FileContentType;
   text: string;
   properties: Properties;
+  /** Set for file and voice messages: the upload they carry. */
+  fileId?: string;
+}
+
+/** Text, markdown, or (new messages only) a file or voice message. */
+async function parseSendable(ctx: Ctx, msg: OutgoingMessage): Promise<ParsedContent> {
+  const type = (msg.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!isFileContentType(type)) return parseContent(msg);
+  return parseFileContent(ctx, type, msg.body, decodeProperties(msg.propertiesHeader));
 }
 
 export function parseContent({ contentType, body, propertiesHeader }: OutgoingMessage): ParsedContent {
@@ -104,6 +115,16 @@ async function commitAndPublish(
     },
     audience,
   );
+  if (content.fileId) {
+    const gid = 'gid' in target ? target.gid : null;
+    await ctx.store.files.addMessage({
+      mid: message.mid,
+      file_id: content.fileId,
+      from_uid: fromUid,
+      gid,
+      created_at: message.created_at,
+    });
+  }
   return message.mid;
 }
 

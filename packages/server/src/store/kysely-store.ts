@@ -3,6 +3,7 @@ import type { Store } from './types.js';
 import type { StoreContext, StoreDialect } from './dialect.js';
 import type { Database } from './schema.js';
 import { KyselyBotStore } from './kysely/bots.js';
+import { KyselyFileStore } from './kysely/files.js';
 import { KyselyGroupStore } from './kysely/groups.js';
 import { KyselyInviteStore } from './kysely/invites.js';
 import { KyselyMagicTokenStore } from './kysely/magic-tokens.js';
@@ -30,6 +31,7 @@ export class KyselyStore implements Store {
   readonly pins: KyselyPinStore;
   readonly bots: KyselyBotStore;
   readonly magicTokens: KyselyMagicTokenStore;
+  readonly files: KyselyFileStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -43,6 +45,7 @@ export class KyselyStore implements Store {
     this.pins = new KyselyPinStore(ctx);
     this.bots = new KyselyBotStore(ctx);
     this.magicTokens = new KyselyMagicTokenStore(ctx);
+    this.files = new KyselyFileStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {

@@ -187,6 +187,40 @@ export interface WebhookCursorTable {
   mid: number;
 }
 
+export interface FilesTable {
+  file_id: string;
+  uid: number;
+  filename: string;
+  /** What `prepare` was told (or guessed from the name); the stored type is sniffed from the bytes. */
+  declared_type: string;
+  content_type: string | null;
+  size: number;
+  chunks: number;
+  created_at: number;
+  updated_at: number;
+  /** `Y/M/D/<uuid>` once complete; null while uploading. */
+  path: string | null;
+  hash: string | null;
+  width: number | null;
+  height: number | null;
+  thumbnail_key: string | null;
+}
+
+export interface FileChunksTable {
+  file_id: string;
+  n: number;
+  blob_key: string;
+  size: number;
+}
+
+export interface FileMessagesTable {
+  mid: number;
+  file_id: string;
+  from_uid: number;
+  gid: number | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_log: UserLogTable;
@@ -195,6 +229,9 @@ export interface Database {
   groups: GroupsTable;
   group_members: GroupMembersTable;
   messages: MessagesTable;
+  files: FilesTable;
+  file_chunks: FileChunksTable;
+  file_messages: FileMessagesTable;
   settings: SettingsTable;
   invites: InvitesTable;
   read_index: ReadIndexTable;

@@ -72,6 +72,13 @@ const botOnly = (bot: number) => row(401, 401, 401, 401, 401, 401, bot);
 const toBot = (f: Fixture) => (route: string) => route.replace(':uid', String(f.botUid));
 
 const json = (value: unknown): RequestOptions => ({ json: value });
+const multipartChunk = (fileId: string): RequestOptions => ({
+  body:
+    `--b\r\ncontent-disposition: form-data; name="file_id"\r\n\r\n${fileId}\r\n` +
+    `--b\r\ncontent-disposition: form-data; name="chunk_data"; filename="blob"\r\n\r\nhello\r\n` +
+    `--b\r\ncontent-disposition: form-data; name="chunk_is_last"\r\n\r\ntrue\r\n--b--\r\n`,
+  headers: { 'content-type': 'multipart/form-data; boundary=b' },
+});
 const image = (f: Fixture): RequestOptions => ({ body: f.png, headers: { 'content-type': 'image/png' } });
 
 export const AUTHORIZATION_TABLE: AuthRow[] = [
@@ -480,4 +487,31 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   { method: 'GET', route: '/ready', expect: everyone(200) },
   // Only with METRICS_TOKEN or from METRICS_ALLOW (test/metrics.test.ts); unconfigured here.
   { method: 'GET', route: '/metrics', expect: everyone(404) },
+  // Files (issue 11). An unknown upload id is 400 for everyone who may upload at all.
+  {
+    method: 'POST',
+    route: '/api/resource/file/prepare',
+    body: () => json({ content_type: 'text/plain', filename: 'a.txt' }),
+    expect: row(401, 403, 200, 200, 200, 200),
+  },
+  {
+    method: 'POST',
+    route: '/api/resource/file/upload',
+    body: () => multipartChunk('00000000-0000-0000-0000-000000000000'),
+    expect: row(401, 403, 400, 400, 400, 400),
+  },
+  {
+    method: 'GET',
+    route: '/api/resource/file/upload',
+    path: () => '/api/resource/file/upload?file_id=00000000-0000-0000-0000-000000000000',
+    expect: row(401, 403, 400, 400, 400, 400),
+  },
+  {
+    method: 'GET',
+    route: '/api/resource/file',
+    path: () => '/api/resource/file?file_path=2026/1/1/00000000-0000-0000-0000-000000000000',
+    expect: everyone(404),
+  },
+  { method: 'DELETE', route: '/api/resource/file/delete', expect: adminOnly() },
+  { method: 'GET', route: '/api/admin/system/files', expect: adminOnly() },
 ];

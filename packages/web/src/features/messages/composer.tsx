@@ -6,6 +6,7 @@ import toast from 'react-hot-toast';
 import { editMessage } from '../../lib/api';
 import { getState, useAppSelector, type ConvKey, type Message } from '../../lib/store';
 import { CheckIcon, IconButton, MarkdownIcon, SendIcon } from '../../ui';
+import { AttachButton, fileDropHandlers, UploadTray } from '../files';
 import { composeDispatch, getCompose, useCompose } from './compose-state';
 import {
   readDraft,
@@ -242,7 +243,9 @@ function ComposerForm({ conv, placeholder }: ComposerProps) {
       className={`composer${editingMid !== null ? ' composer--editing' : ''}`}
       onSubmit={onSubmit}
       data-testid="composer-form"
+      {...fileDropHandlers(conv, online)}
     >
+      <UploadTray conv={conv} />
       <Suspense fallback={null}>
         {editingMid !== null ? (
           <ComposerBanner kind="edit" onCancel={cancelEdit} />
@@ -281,6 +284,7 @@ function ComposerForm({ conv, placeholder }: ComposerProps) {
         data-markdown={markdown || undefined}
       />
       <div className="composer__tools">
+        <AttachButton conv={conv} disabled={!online} />
         <IconButton
           label={markdown ? t('chat:composer.markdown_on') : t('chat:composer.markdown_off')}
           pressed={markdown}

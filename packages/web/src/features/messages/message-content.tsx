@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_BASE } from '../../lib/api';
+import { FileMessage } from '../files';
 import type { Message } from '../../lib/store';
 import { linkify } from './linkify';
 import { Mention } from './mention-text';
@@ -52,15 +52,9 @@ export function MessageContent({ message }: { message: Message }) {
       return <PlainText text={message.content} />;
     case 'text/markdown':
       return <Markdown source={message.content} />;
-    case 'vocechat/file': {
-      const name = typeof message.properties?.name === 'string' ? message.properties.name : t('message.file');
-      const href = `${API_BASE}/resource/file?file_path=${encodeURIComponent(message.content)}&download=true`;
-      return (
-        <a className="message__file" href={href} target="_blank" rel="noopener noreferrer">
-          {name}
-        </a>
-      );
-    }
+    case 'vocechat/file':
+    case 'vocechat/audio':
+      return <FileMessage path={message.content} properties={message.properties} />;
     case 'vocechat/archive':
       return <p className="message__note">{t('message.forwarded')}</p>;
     default:

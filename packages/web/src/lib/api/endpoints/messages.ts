@@ -1,4 +1,4 @@
-import type { SendableContentType } from '@parley/protocol';
+import type { FileContentType, SendableContentType } from '@parley/protocol';
 import { call } from '../call';
 import type { ErrorOverrides } from '../error-toast';
 import { encodeProperties } from '../properties';
@@ -8,7 +8,7 @@ export type ConversationRef = { kind: 'group' | 'user'; id: number };
 export interface SendMessage {
   to: ConversationRef;
   content: string;
-  contentType: SendableContentType;
+  contentType: SendableContentType | FileContentType;
   properties: Record<string, unknown>;
 }
 

@@ -1,0 +1,75 @@
+import Type from 'typebox';
+import {
+  AdminFile,
+  AdminFilesQuery,
+  FileQuery,
+  PrepareFileRequest,
+  UploadedFile,
+  UploadStatus,
+  UploadStatusQuery,
+} from '../files.js';
+import { Nullable } from '../common.js';
+import type { RouteSpec } from './route.js';
+
+const tag = 'resource';
+
+export const FILE_ROUTES = {
+  prepareFile: {
+    method: 'POST',
+    path: '/resource/file/prepare',
+    auth: 'header',
+    kind: 'json',
+    tag,
+    description: 'Starts an upload; answers its file id (a JSON string).',
+    body: PrepareFileRequest,
+    response: Type.String(),
+  },
+  uploadFile: {
+    method: 'POST',
+    path: '/resource/file/upload',
+    auth: 'header',
+    kind: 'json',
+    tag,
+    description:
+      'multipart/form-data with file_id, chunk_data (≤ 1,000,000 bytes) and chunk_is_last; null until the last chunk.',
+    upload: 'multipart',
+    response: Nullable(UploadedFile),
+  },
+  uploadStatus: {
+    method: 'GET',
+    path: '/resource/file/upload',
+    auth: 'header',
+    kind: 'json',
+    tag,
+    description: 'Parley: bytes stored so far, so that an interrupted upload resumes after its last chunk.',
+    query: UploadStatusQuery,
+    response: UploadStatus,
+  },
+  getFile: {
+    method: 'GET',
+    path: '/resource/file',
+    auth: 'public',
+    kind: 'file',
+    tag,
+    description: 'The file (or its thumbnail) with Range, ETag and HEAD support.',
+    query: FileQuery,
+  },
+  deleteAllFiles: {
+    method: 'DELETE',
+    path: '/resource/file/delete',
+    auth: 'header',
+    kind: 'empty',
+    tag,
+    description: 'Administrators: deletes every uploaded file.',
+  },
+  adminFiles: {
+    method: 'GET',
+    path: '/admin/system/files',
+    auth: 'header',
+    kind: 'json',
+    tag: 'admin',
+    description: 'Administrators: file messages, newest first, with filters; page is 1-based.',
+    query: AdminFilesQuery,
+    response: Type.Array(AdminFile),
+  },
+} as const satisfies Record<string, RouteSpec>;

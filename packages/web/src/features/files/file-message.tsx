@@ -1,0 +1,172 @@
+import { useState, type ReactNode, type SVGProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { API_BASE } from '../../lib/api';
+import { Button, Modal } from '../../ui';
+import { displaySize, formatSize } from './format-size';
+import './files.css';
+
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+function Svg({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.9}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+const FileIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
+    <path d="M14 3v5h5" />
+  </Svg>
+);
+
+const DownloadIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M12 4v11" />
+    <path d="m7 10 5 5 5-5" />
+    <path d="M5 20h14" />
+  </Svg>
+);
+
+interface FileProps {
+  path: string;
+  properties: Record<string, unknown> | null;
+}
+
+const fileUrl = (path: string, extra = '') =>
+  `${API_BASE}/resource/file?file_path=${encodeURIComponent(path)}${extra}`;
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** A file or voice message: images inline (click opens the viewer), audio and video with players, others as cards. */
+export default function FileMessage({ path, properties }: FileProps) {
+  const { t, i18n } = useTranslation('file');
+  const [viewing, setViewing] = useState(false);
+  const [expired, setExpired] = useState(false);
+  const name = str(properties?.name) ?? t('file');
+  const type = str(properties?.content_type) ?? '';
+  const size = num(properties?.size);
+  // A voice message's type is its recording's (audio/webm, audio/ogg…).
+  if (type.startsWith('audio/')) {
+    return <audio className="file-media" controls preload="metadata" src={fileUrl(path)} aria-label={name} />;
+  }
+  if (type.startsWith('video/')) {
+    return <video className="file-media" controls preload="metadata" src={fileUrl(path)} aria-label={name} />;
+  }
+  if (expired) {
+    return (
+      <p className="file-expired" data-testid="file-expired">
+        {name} · {t('expired')}
+      </p>
+    );
+  }
+  if (type.startsWith('image/') && type !== 'image/svg+xml') {
+    const shown = displaySize(num(properties?.width), num(properties?.height));
+    // GIFs are shown as they are: they have no thumbnail (API.md §7.2).
+    const src = type === 'image/gif' ? fileUrl(path) : fileUrl(path, '&thumbnail=true');
+    return (
+      <>
+        <button
+          type="button"
+          className="file-image"
+          onClick={() => setViewing(true)}
+          aria-label={t('open_image', { name })}
+          data-testid="file-image"
+        >
+          <img
+            src={src}
+            alt={name}
+            width={shown.width}
+            height={shown.height}
+            loading="lazy"
+            onError={() => setExpired(true)}
+          />
+        </button>
+        {viewing ? <ImageViewer path={path} name={name} onClose={() => setViewing(false)} /> : null}
+      </>
+    );
+  }
+  return (
+    <div className="file-card" data-testid="file-card">
+      <FileIcon className="file-card__icon" size={28} />
+      <div className="file-card__text">
+        <span className="file-card__name" dir="auto">
+          {name}
+        </span>
+        {size !== undefined ? (
+          <span className="file-card__size">{formatSize(size, i18n.language)}</span>
+        ) : null}
+      </div>
+      <a
+        className="icon-btn"
+        href={fileUrl(path, '&download=true')}
+        download={name}
+        aria-label={t('download_name', { name })}
+        title={t('download')}
+        data-testid="file-download"
+      >
+        <DownloadIcon />
+      </a>
+    </div>
+  );
+}
+
+const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3];
+
+/** The full image with zoom and download; Escape or the close button closes it. */
+function ImageViewer({ path, name, onClose }: { path: string; name: string; onClose: () => void }) {
+  const { t } = useTranslation('file');
+  const [zoom, setZoom] = useState(2);
+  return (
+    <Modal
+      open
+      wide
+      title={name}
+      onClose={onClose}
+      closeLabel={t('close')}
+      testId="image-viewer"
+      footer={
+        <div className="viewer__tools">
+          <Button variant="ghost" onClick={() => setZoom(Math.max(0, zoom - 1))} disabled={zoom === 0}>
+            {t('zoom_out')}
+          </Button>
+          <span aria-live="polite">{Math.round(ZOOMS[zoom]! * 100)}%</span>
+          <Button
+            variant="ghost"
+            onClick={() => setZoom(Math.min(ZOOMS.length - 1, zoom + 1))}
+            disabled={zoom === ZOOMS.length - 1}
+          >
+            {t('zoom_in')}
+          </Button>
+          <a className="btn btn--primary" href={fileUrl(path, '&download=true')} download={name}>
+            {t('download')}
+          </a>
+        </div>
+      }
+    >
+      <div className="viewer__stage">
+        <img
+          src={fileUrl(path)}
+          alt={name}
+          style={{ width: `${ZOOMS[zoom]! * 100}%` }}
+          data-testid="viewer-image"
+        />
+      </div>
+    </Modal>
+  );
+}
