@@ -22,12 +22,7 @@ export const botHandlers = (ctx: Ctx) =>
     adminListUsers: (req) => admin.listUsers(ctx, req.actor),
     adminGetUser: (req) => admin.getUser(ctx, req.actor, req.params.uid),
     adminUpdateUser: (req) => admin.updateUser(ctx, req.actor, req.params.uid, req.body),
-    // A JSON string (API.md §1.3): Fastify would send a returned string as it is.
-    createBotKey: async (req, reply) => {
-      const key = await keys.createBotKey(ctx, req.actor, req.params.uid, req.body);
-      reply.type('application/json; charset=utf-8');
-      return JSON.stringify(key);
-    },
+    createBotKey: (req) => keys.createBotKey(ctx, req.actor, req.params.uid, req.body),
     listBotKeys: (req) => keys.listBotKeys(ctx, req.actor, req.params.uid),
     deleteBotKey: (req) => keys.deleteBotKey(ctx, req.actor, req.params.uid, req.params.kid),
     getBotWebhook: (req) => webhooks.getBotWebhook(ctx, req.actor, req.params.uid),
