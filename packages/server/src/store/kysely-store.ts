@@ -6,6 +6,7 @@ import { KyselyGroupStore } from './kysely/groups.js';
 import { KyselyInviteStore } from './kysely/invites.js';
 import { KyselyMessageStore } from './kysely/messages.js';
 import { KyselyPinStore } from './kysely/pins.js';
+import { KyselySearchStore } from './kysely/search.js';
 import { KyselyReadIndexStore } from './kysely/read-index.js';
 import { KyselySessionStore } from './kysely/sessions.js';
 import { KyselySettingsStore } from './kysely/settings.js';
@@ -26,6 +27,7 @@ export class KyselyStore implements Store {
   readonly invites: KyselyInviteStore;
   readonly readIndex: KyselyReadIndexStore;
   readonly pins: KyselyPinStore;
+  readonly search: KyselySearchStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -37,6 +39,7 @@ export class KyselyStore implements Store {
     this.invites = new KyselyInviteStore(ctx);
     this.readIndex = new KyselyReadIndexStore(ctx);
     this.pins = new KyselyPinStore(ctx);
+    this.search = new KyselySearchStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {
