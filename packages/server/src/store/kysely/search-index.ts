@@ -7,6 +7,7 @@ import type { MessageDetail } from '@parley/protocol';
 import { sql, type Kysely } from 'kysely';
 import type { StoreDialect } from '../dialect.js';
 import type { NewMessage } from '../types.js';
+import type { Database } from '../schema.js';
 import { indexTokens, searchableText, tsVector } from '../search-text.js';
 
 export interface SearchRow {
@@ -24,7 +25,7 @@ export interface SearchRow {
 }
 
 /** Inserts a message's row and its tokens. */
-export async function writeSearchRow(db: Kysely<any>, dialect: StoreDialect, row: SearchRow): Promise<void> {
+export async function writeSearchRow(db: Kysely<Database>, dialect: StoreDialect, row: SearchRow): Promise<void> {
   const tokens = indexTokens(row.content);
   const cols = sql`mid, from_uid, gid, dm_low, dm_high, target_uid, created_at, content_type, content, edited_at`;
   const values = sql`${row.mid}, ${row.from_uid}, ${row.gid}, ${row.dm_low}, ${row.dm_high}, ${row.target_uid},
@@ -41,13 +42,13 @@ export async function writeSearchRow(db: Kysely<any>, dialect: StoreDialect, row
   }
 }
 
-async function removeSearchRow(db: Kysely<any>, dialect: StoreDialect, mid: number): Promise<void> {
+async function removeSearchRow(db: Kysely<Database>, dialect: StoreDialect, mid: number): Promise<void> {
   if (dialect === 'sqlite') await sql`delete from message_fts where rowid = ${mid}`.execute(db);
   await sql`delete from message_search where mid = ${mid}`.execute(db);
 }
 
 async function editSearchRow(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   dialect: StoreDialect,
   mid: number,
   version: { content_type: string; content: string; properties: Record<string, unknown> | null },
@@ -70,7 +71,7 @@ async function editSearchRow(
 
 /** Applies what each inserted record means for the index, in input order. */
 export async function indexRecords(
-  db: Kysely<any>,
+  db: Kysely<Database>,
   dialect: StoreDialect,
   messages: readonly NewMessage[],
   mids: readonly number[],
