@@ -5,6 +5,7 @@ export * from './events.js';
 export * from './groups.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './search.js';
 export * from './system.js';
 export * from './users.js';
 export * from './api/index.js';

@@ -25,7 +25,11 @@ export interface SearchRow {
 }
 
 /** Inserts a message's row and its tokens. */
-export async function writeSearchRow(db: Kysely<Database>, dialect: StoreDialect, row: SearchRow): Promise<void> {
+export async function writeSearchRow(
+  db: Kysely<Database>,
+  dialect: StoreDialect,
+  row: SearchRow,
+): Promise<void> {
   const tokens = indexTokens(row.content);
   const cols = sql`mid, from_uid, gid, dm_low, dm_high, target_uid, created_at, content_type, content, edited_at`;
   const values = sql`${row.mid}, ${row.from_uid}, ${row.gid}, ${row.dm_low}, ${row.dm_high}, ${row.target_uid},
