@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useMatch } from 'react-router';
+import { SearchLauncher } from '../../features/search';
 import { UserMenu } from '../../features/settings';
 import { ChatIcon, UsersIcon } from '../../ui';
 import { ConnectionBanner } from './connection-banner';
@@ -32,6 +33,7 @@ export function AppShell() {
             <UsersIcon size={22} />
             <span className="visually-hidden">{t('nav.users')}</span>
           </NavLink>
+          <SearchLauncher className={navClass(false)} />
         </div>
         <UserMenu />
       </nav>

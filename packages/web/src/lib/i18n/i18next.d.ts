@@ -6,6 +6,7 @@ import type common from '../../../public/locales/en/common.json';
 import type fav from '../../../public/locales/en/fav.json';
 import type file from '../../../public/locales/en/file.json';
 import type member from '../../../public/locales/en/member.json';
+import type search from '../../../public/locales/en/search.json';
 import type setting from '../../../public/locales/en/setting.json';
 import type welcome from '../../../public/locales/en/welcome.json';
 import type widget from '../../../public/locales/en/widget.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       auth: typeof auth;
       widget: typeof widget;
       actions: typeof actions;
+      search: typeof search;
     };
   }
 }
