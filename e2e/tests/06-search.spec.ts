@@ -56,6 +56,8 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function openSearch(page: Page, query: string) {
+  // The shortcut listens once the signed-in layout is there.
+  await expect(page.getByTestId('composer').or(page.getByTestId('nav-search')).first()).toBeAttached();
   await page.keyboard.press('Control+k');
   await expect(page.getByTestId('search-dialog')).toBeVisible();
   await page.getByTestId('search-input').fill(query);
@@ -78,7 +80,7 @@ test('search finds an old message and jumps to it; typing shows to the other use
   await expect(dana.getByTestId('search-dialog')).toBeHidden();
   const found = dana.locator(`[data-testid="message"][data-mid="${target}"]`);
   await expect(found).toBeVisible();
-  await expect(found).toHaveAttribute('data-found', 'true');
+  await expect(found).toHaveClass(/message--highlight/);
   await expect(found).toBeInViewport();
 
   // The admin types in the channel; Dana sees it under the message list, and it clears on send.

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../ui';
 import { SearchDialog } from './search-dialog';
@@ -36,7 +37,8 @@ export function SearchLauncher({ className }: { className?: string }) {
         <SearchIcon size={22} />
         <span className="visually-hidden">{t('open')}</span>
       </button>
-      <SearchDialog open={open} onClose={() => setOpen(false)} />
+      {/* In the body: the rail is hidden at phone width inside a conversation, and the dialog with it. */}
+      {createPortal(<SearchDialog open={open} onClose={() => setOpen(false)} />, document.body)}
     </>
   );
 }
