@@ -161,7 +161,8 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
         <TextField
           label={t('search:query_label')}
           hint={t('search:query_hint')}
-          type="search"
+          type="text"
+          enterKeyHint="search"
           value={q}
           autoFocus
           onChange={(event) => setQ(event.target.value)}
