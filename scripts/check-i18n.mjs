@@ -26,6 +26,7 @@ const NAMESPACES = [
   'actions',
   'bots',
   'accounts',
+  'search',
 ];
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 

@@ -64,6 +64,8 @@ export const PinnedMessageUpdatedEvent = Event('pinned_message_updated', {
   mid: Id,
   msg: Nullable(PinnedMessage),
 });
+/** Parley, beyond VoceChat: `uid` is typing in `target` (a channel, or the DM's recipient); not stored. */
+export const UserTypingEvent = Event('user_typing', { uid: Id, target: MessageTarget });
 export const ChatEvent = Type.Object({ type: Type.Literal('chat'), ...ChatMessage.properties });
 export const KickReason = Type.Union([
   Type.Literal('login_from_other_device'),
@@ -105,6 +107,7 @@ export const ServerEvent = Type.Union([
   ServerConfigChangedEvent,
   MessageClearedEvent,
   GroupMessageClearedEvent,
+  UserTypingEvent,
 ]);
 export type ServerEvent = Type.Static<typeof ServerEvent>;
 export type ServerEventType = ServerEvent['type'];

@@ -6,6 +6,7 @@ export * from './files.js';
 export * from './groups.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './search.js';
 export * from './system.js';
 export * from './users.js';
 export * from './api/index.js';

@@ -41,6 +41,7 @@ const COVERAGE: Record<ServerEventType, 'live' | `not live: ${string}` | `not ye
   pinned_message_updated: 'live',
   message_cleared: 'not yet: no endpoint clears all messages',
   group_message_cleared: 'not yet: no endpoint clears a channel',
+  user_typing: 'not live: ephemeral, nothing stored to compare (typing.test.ts)',
 };
 const seen = new Set<ServerEventType>();
 

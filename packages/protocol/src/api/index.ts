@@ -9,6 +9,7 @@ import { GROUP_ROUTES } from './groups.js';
 import { INVITE_ROUTES } from './invites.js';
 import { EVENT_ROUTES, MESSAGE_ROUTES } from './messages.js';
 import { routeRules, type RouteBody, type RouteParams, type RouteQuery, type RouteReply } from './route.js';
+import { SEARCH_ROUTES } from './search.js';
 import { SYSTEM_ROUTES } from './system.js';
 import { TOKEN_ROUTES, USER_ROUTES } from './users.js';
 
@@ -20,6 +21,7 @@ export const API_ROUTES = {
   ...USER_ROUTES,
   ...GROUP_ROUTES,
   ...MESSAGE_ROUTES,
+  ...SEARCH_ROUTES,
   ...EVENT_ROUTES,
   ...INVITE_ROUTES,
   ...BOT_ADMIN_ROUTES,

@@ -62,6 +62,15 @@ export class RateLimits {
     }
   }
 
+  /**
+   * Whether a signal that is dropped rather than refused (typing) may go out: the first of each
+   * `windowMs` window per key, across all nodes. With the counters unreachable it goes out.
+   */
+  async firstInWindow(key: string, windowMs: number): Promise<boolean> {
+    const w = await this.guard(() => this.counters.hit(key, windowMs));
+    return !w || w.count === 1;
+  }
+
   /** Counters unreachable (Redis down): the request goes on without the limit; the outage is logged. */
   private async guard<T>(fn: () => Promise<T>): Promise<T | undefined> {
     try {

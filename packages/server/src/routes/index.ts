@@ -8,6 +8,7 @@ import { groupHandlers } from './groups.js';
 import { inviteHandlers } from './invites.js';
 import { messageHandlers } from './messages.js';
 import { registerRoutes } from './register.js';
+import { searchHandlers } from './search.js';
 import { systemHandlers } from './system.js';
 import { tokenHandlers } from './token.js';
 import { userHandlers } from './users.js';
@@ -20,6 +21,7 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...userHandlers(ctx),
     ...groupHandlers(ctx),
     ...messageHandlers(ctx),
+    ...searchHandlers(ctx),
     ...eventHandlers(ctx),
     ...inviteHandlers(ctx),
     ...botHandlers(ctx),

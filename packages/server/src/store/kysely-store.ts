@@ -9,6 +9,7 @@ import { KyselyInviteStore } from './kysely/invites.js';
 import { KyselyMagicTokenStore } from './kysely/magic-tokens.js';
 import { KyselyMessageStore } from './kysely/messages.js';
 import { KyselyPinStore } from './kysely/pins.js';
+import { KyselySearchStore } from './kysely/search.js';
 import { KyselyReadIndexStore } from './kysely/read-index.js';
 import { KyselySessionStore } from './kysely/sessions.js';
 import { KyselySettingsStore } from './kysely/settings.js';
@@ -32,6 +33,7 @@ export class KyselyStore implements Store {
   readonly bots: KyselyBotStore;
   readonly magicTokens: KyselyMagicTokenStore;
   readonly files: KyselyFileStore;
+  readonly search: KyselySearchStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -46,6 +48,7 @@ export class KyselyStore implements Store {
     this.bots = new KyselyBotStore(ctx);
     this.magicTokens = new KyselyMagicTokenStore(ctx);
     this.files = new KyselyFileStore(ctx);
+    this.search = new KyselySearchStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {

@@ -104,6 +104,22 @@ export interface PinnedMessagesTable {
   properties: string | null;
 }
 
+/** One row per message (normal or reply) with its current text, for search (docs/search.md). */
+export interface MessageSearchTable {
+  mid: number;
+  from_uid: number;
+  gid: number | null;
+  dm_low: number | null;
+  dm_high: number | null;
+  target_uid: number | null;
+  created_at: number;
+  content_type: string;
+  /** The current version's text (what a snippet is cut from). */
+  content: string;
+  /** When the message was last edited, or null. */
+  edited_at: number | null;
+}
+
 export interface SettingsTable {
   key: string;
   /** JSON text. */
@@ -241,4 +257,5 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_cursor: WebhookCursorTable;
   magic_tokens: MagicTokensTable;
+  message_search: MessageSearchTable;
 }

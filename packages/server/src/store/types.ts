@@ -11,6 +11,7 @@ import type {
   UserInfo,
   UserLog,
 } from '@parley/protocol';
+import type { SearchTerm } from './search-text.js';
 
 export type UserStatus = 'normal' | 'frozen';
 
@@ -417,6 +418,43 @@ export interface FileStore {
   listMessages(filter: FileMessageFilter, offset: number, limit: number): Promise<FileMessageRecord[]>;
 }
 
+/** A search, already parsed (`store/search-text.ts`), with the reader it runs for. */
+export interface SearchFilter {
+  /** The reader: only channels they may read (public or member) and their own DMs are searched. */
+  uid: number;
+  terms: readonly SearchTerm[];
+  from?: number;
+  gid?: number;
+  /** Only the DM between the reader and this user. */
+  dmWith?: number;
+  contentTypes?: readonly string[];
+  /** `created_at` bounds in ms: `after <= created_at < before`. */
+  after?: number;
+  before?: number;
+  /** Paging: only mids below this one. */
+  beforeMid?: number;
+  limit: number;
+}
+
+/** A matching message with its current text, newest first. */
+export interface SearchRecord {
+  mid: number;
+  from_uid: number;
+  target: MessageTarget;
+  created_at: number;
+  content_type: string;
+  content: string;
+  edited_at: number | null;
+}
+
+export interface SearchStore {
+  /**
+   * Messages matching every term that the reader may read, newest first. The permission is part
+   * of the query (a join on the reader's channels and DMs), never a filter applied afterwards.
+   */
+  search(filter: SearchFilter): Promise<SearchRecord[]>;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   readonly users: UserStore;
@@ -431,6 +469,7 @@ export interface Store {
   readonly bots: BotStore;
   readonly magicTokens: MagicTokenStore;
   readonly files: FileStore;
+  readonly search: SearchStore;
   /** Runs `fn` in one transaction; everything it does through `tx` commits or rolls back together. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   /** Throws when the database is unreachable (readiness). */

@@ -331,6 +331,15 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   },
   { method: 'GET', route: '/api/group/:gid/history', expect: row(401, 403, 200, 403, 200, 403) },
   { method: 'GET', route: '/api/user/:uid/history', expect: signedIn() },
+  // Search and typing (Parley): search is open to every signed-in user, its query keeps to what they read.
+  {
+    method: 'GET',
+    route: '/api/message/search',
+    path: () => '/api/message/search?q=hello',
+    expect: signedIn(),
+  },
+  { method: 'POST', route: '/api/group/:gid/typing', expect: row(401, 403, 200, 403, 200, 403) },
+  { method: 'POST', route: '/api/user/:uid/typing', expect: row(401, 403, 200, 200, 200, 200) },
   {
     method: 'POST',
     route: '/api/user/read-index',

@@ -18,14 +18,21 @@ export async function openDigest(db: TestStore): Promise<DbDigest> {
   if (!db.databaseUrl) {
     const sqlite = new BetterSqlite3(join(db.dataDir, SQLITE_FILE_NAME), { readonly: true });
     const tables = (
-      sqlite.prepare(`select name from sqlite_master where type = 'table' order by name`).all() as {
+      sqlite.prepare(`select name, sql from sqlite_master where type = 'table' order by name`).all() as {
         name: string;
+        sql: string | null;
       }[]
-    ).map((r) => r.name);
+    ).map((r) => ({ name: r.name, rowid: !/without rowid/i.test(r.sql ?? '') }));
     const digest = async () => {
       const hash = createHash('sha256');
+      // A WITHOUT ROWID table (FTS5's shadow tables) is read in primary-key order.
       for (const t of tables)
-        hash.update(t + JSON.stringify(sqlite.prepare(`select * from "${t}" order by rowid`).all()));
+        hash.update(
+          t.name +
+            JSON.stringify(
+              sqlite.prepare(`select * from "${t.name}"${t.rowid ? ' order by rowid' : ''}`).all(),
+            ),
+        );
       return hash.digest('hex');
     };
     return Object.assign(digest, { close: async () => void sqlite.close() });

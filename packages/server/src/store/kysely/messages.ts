@@ -3,6 +3,7 @@ import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kyse
 import type { HistoryPage, MessageStore, NewMessage } from '../types.js';
 import { atomic, inList, valuesTable, withCursorLock, type StoreContext } from '../dialect.js';
 import { TargetGoneError } from '../errors.js';
+import { indexRecords } from './search-index.js';
 import type { Database } from '../schema.js';
 
 /** The columns a `ChatMessage` is built from (the DM pair and `ref_mid` are for indexes only). */
@@ -135,6 +136,7 @@ export class KyselyMessageStore implements MessageStore {
                 .mid,
             );
           }
+          await indexRecords(ctx.db, ctx.dialect, messages, out);
           return out;
         }
         // One round trip for the ids and one for the rows, whatever the batch size. The ids are
@@ -147,6 +149,7 @@ export class KyselyMessageStore implements MessageStore {
           .insertInto('messages')
           .values(rows.map((values, i) => ({ ...values, mid: ids[i]! })))
           .execute();
+        await indexRecords(ctx.db, ctx.dialect, messages, ids);
         return ids;
       }),
     );

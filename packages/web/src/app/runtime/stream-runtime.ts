@@ -6,6 +6,7 @@ import { endSession } from '../../lib/session';
 import { dispatch, getState, store } from '../../lib/store';
 import { loadChatCache } from '../../lib/store/persistence';
 import { createStreamClient, type StreamClient } from '../../lib/stream';
+import { noteTypingEvent } from '../../lib/typing';
 import { goToLogin } from './navigation';
 
 const STREAM_TOAST = 'stream-status';
@@ -33,7 +34,11 @@ export function createAppStream(): StreamClient {
     ensureFreshToken,
     isOnline: () => navigator.onLine,
     onStatus: (status) => dispatch({ type: 'stream/status', status }),
-    onEvents: (events) => dispatch({ type: 'stream/events', events }),
+    onEvents: (events) => {
+      dispatch({ type: 'stream/events', events });
+      const selfUid = getState().auth?.user.uid ?? null;
+      for (const event of events) noteTypingEvent(event, selfUid);
+    },
     onKick: handleKick,
     onReconnecting: () => {
       reconnectShown = true;

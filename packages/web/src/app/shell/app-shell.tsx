@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useMatch } from 'react-router';
+import { SearchLauncher } from '../../features/search';
 import { UserMenu } from '../../features/settings';
 import { useAppSelector } from '../../lib/store';
 import { ChatIcon, SparkIcon, UsersIcon } from '../../ui';
@@ -44,6 +45,7 @@ export function AppShell() {
               <span className="visually-hidden">{t('bots:nav')}</span>
             </NavLink>
           ) : null}
+          <SearchLauncher className={navClass(false)} />
         </div>
         <UserMenu />
       </nav>

@@ -4,6 +4,7 @@ import { parseConv, useAppSelector, type ConvKey } from '../../lib/store';
 import { Spinner } from '../../ui';
 import { ChannelHeader, MembersPanel } from '../channels';
 import { Composer, MessageList, PinsPanel, PinsToggle } from '../messages';
+import { TypingIndicator, useJumpToMessage } from '../search';
 import { useUserName } from '../users';
 import { BackLink } from './back-link';
 import { DmHeader } from './dm-header';
@@ -51,6 +52,7 @@ function ChannelConversation({ conv, gid }: { conv: ConvKey; gid: number }) {
       <div className="conversation__body">
         <div className="conversation__messages">
           <MessageList conv={conv} label={t('list.label', { name: `#${group.name}` })} />
+          <TypingIndicator conv={conv} />
           <Composer conv={conv} placeholder={t('composer.placeholder_channel', { name: group.name })} />
         </div>
         {membersOpen ? <MembersPanel id={panelId} group={group} onClose={() => setSide(null)} /> : null}
@@ -75,6 +77,7 @@ function DmConversation({ conv, uid }: { conv: ConvKey; uid: number }) {
       <div className="conversation__body">
         <div className="conversation__messages">
           <MessageList conv={conv} label={t('list.label', { name: `@${name}` })} />
+          <TypingIndicator conv={conv} />
           <Composer conv={conv} placeholder={t('composer.placeholder_dm', { name })} />
         </div>
       </div>
@@ -84,6 +87,7 @@ function DmConversation({ conv, uid }: { conv: ConvKey; uid: number }) {
 
 export function ConversationView({ conv }: { conv: ConvKey }) {
   const { kind, id } = parseConv(conv);
+  useJumpToMessage(conv);
   return kind === 'group' ? (
     <ChannelConversation conv={conv} gid={id} />
   ) : (

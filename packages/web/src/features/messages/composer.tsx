@@ -3,8 +3,8 @@ import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type Keybo
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
-import { editMessage } from '../../lib/api';
-import { getState, useAppSelector, type ConvKey, type Message } from '../../lib/store';
+import { editMessage, sendTyping } from '../../lib/api';
+import { getState, parseConv, useAppSelector, type ConvKey, type Message } from '../../lib/store';
 import { CheckIcon, IconButton, MarkdownIcon, SendIcon } from '../../ui';
 import { AttachButton, fileDropHandlers, UploadTray } from '../files';
 import { composeDispatch, getCompose, useCompose } from './compose-state';
@@ -19,6 +19,7 @@ import { composerId } from './message-actions';
 import { encodeMentions, findMentionQuery, type MentionQuery, type PickedMention } from './mentions';
 import { lastEditable } from './permissions';
 import { useMentionCandidates } from './use-mention-candidates';
+import { resetTypingSignal, shouldSignalTyping } from '../../lib/typing';
 import { useSendMessage } from './use-send-message';
 
 // Parts that only show on demand load on first use, keeping the first chat screen small.
@@ -37,6 +38,11 @@ function conversationMessages(conv: ConvKey): Message[] {
   const { convs, byMid } = getState().messages;
   return (convs[conv]?.mids ?? []).map((mid) => byMid[mid]).filter((m): m is Message => m !== undefined);
 }
+
+const refOfConv = (conv: ConvKey) => {
+  const { kind, id } = parseConv(conv);
+  return { kind, id };
+};
 
 export function Composer({ conv, placeholder }: ComposerProps) {
   const selecting = useCompose((compose) => compose.selecting === conv);
@@ -129,6 +135,13 @@ function ComposerForm({ conv, placeholder }: ComposerProps) {
     if (query?.query !== mention?.query) setActive(0);
   };
 
+  // Typing a new message (not editing one) tells the others, at most every few seconds (lib/typing).
+  const typed = (nextText: string, caret?: number) => {
+    update(nextText, caret);
+    if (editingMid === null && nextText.trim() !== '' && online && shouldSignalTyping(conv))
+      void sendTyping(refOfConv(conv)).catch(() => {});
+  };
+
   const toggleMarkdown = () => {
     setMarkdown(!markdown);
     writeMarkdownPreference(!markdown);
@@ -174,6 +187,7 @@ function ComposerForm({ conv, placeholder }: ComposerProps) {
     const reply = replyMid;
     update('');
     picked.current = [];
+    resetTypingSignal(conv);
     if (reply !== null) cancelReply();
     const sent = await send(content, contentType, { replyMid: reply, mentions });
     // Give the words back when sending failed and nothing new was typed meanwhile.
@@ -269,7 +283,7 @@ function ComposerForm({ conv, placeholder }: ComposerProps) {
         placeholder={online ? placeholder : t('chat:composer.offline')}
         disabled={!online}
         autoFocus={window.matchMedia('(pointer: fine)').matches}
-        onChange={(event) => update(event.target.value, event.target.selectionStart)}
+        onChange={(event) => typed(event.target.value, event.target.selectionStart)}
         onKeyDown={onKeyDown}
         onBlur={() => setMention(null)}
         aria-describedby={`composer-hint-${conv}`}

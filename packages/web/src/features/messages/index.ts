@@ -2,3 +2,4 @@ export { Composer } from './composer';
 export { MessageList } from './message-list';
 export { mentionsUser } from './mentions';
 export { PinsPanel, PinsToggle } from './pins-toggle';
+export { jumpToMessage } from './jump-to-message';

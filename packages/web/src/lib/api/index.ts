@@ -7,6 +7,7 @@ export * from './endpoints/auth';
 export * from './endpoints/groups';
 export * from './endpoints/message-actions';
 export * from './endpoints/messages';
+export * from './endpoints/search';
 export * from './endpoints/system';
 export * from './endpoints/users';
 export { avatarUrl, organizationLogoUrl } from './resource-urls';

@@ -8,6 +8,7 @@ import type common from '../../../public/locales/en/common.json';
 import type fav from '../../../public/locales/en/fav.json';
 import type file from '../../../public/locales/en/file.json';
 import type member from '../../../public/locales/en/member.json';
+import type search from '../../../public/locales/en/search.json';
 import type setting from '../../../public/locales/en/setting.json';
 import type welcome from '../../../public/locales/en/welcome.json';
 import type widget from '../../../public/locales/en/widget.json';
@@ -29,6 +30,7 @@ declare module 'i18next' {
       actions: typeof actions;
       bots: typeof bots;
       accounts: typeof accounts;
+      search: typeof search;
     };
   }
 }

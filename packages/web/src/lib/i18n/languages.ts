@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'actions',
   'bots',
   'accounts',
+  'search',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
