@@ -9,3 +9,4 @@ export * from './system.js';
 export * from './users.js';
 export * from './api/index.js';
 export * from './invites.js';
+export * from './conversations.js';

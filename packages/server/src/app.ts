@@ -35,6 +35,7 @@ import { openScaledMode, type ScaledMode } from './scaled.js';
 import { InProcessPresence, type Presence } from './realtime/presence.js';
 import { healthRoutes } from './routes/health.js';
 import { apiRoutes } from './routes/index.js';
+import { ExpiryRunner } from './services/expiry.js';
 import { SendQueue } from './services/send-queue.js';
 import { announceOffline } from './services/stream.js';
 import { openStore } from './store/index.js';
@@ -58,6 +59,8 @@ export interface ParleyServer {
   hub: Hub;
   /** Every registered route (filled as routes register; complete once `buildServer` resolves). */
   routes: readonly RegisteredRoute[];
+  /** Deletes burn-after-reading messages when due (one node of a cluster at a time). */
+  expiry: ExpiryRunner;
   close(): Promise<void>;
 }
 
@@ -142,6 +145,8 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   };
   await hub.start();
   scaled?.presence.start((uids) => void announceOffline(ctx, uids));
+  const expiry = new ExpiryRunner(ctx);
+  expiry.start();
 
   // Once draining, every response closes its connection: one still busy when close() began would
   // otherwise stay open, idle, until the keep-alive timeout, and hold the exit that long.
@@ -197,12 +202,14 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     ctx,
     hub,
     routes,
+    expiry,
     async close() {
       if (closed) return;
       closed = true;
       // Refuse new streams and tell the balancer first; then hand open streams to other nodes;
       // then let in-flight requests finish before the connections they need go away.
       ctx.lifecycle.draining = true;
+      await expiry.stop();
       await hub.stop();
       await app.close();
       await (scaled ? scaled.close() : bus.close());

@@ -2,6 +2,7 @@
  * The route table: every `/api` endpoint, declared once. Its order is the order of the OpenAPI
  * document's paths.
  */
+import { CONVERSATION_ROUTES } from './conversations.js';
 import { GROUP_ROUTES } from './groups.js';
 import { INVITE_ROUTES } from './invites.js';
 import { EVENT_ROUTES, MESSAGE_ROUTES } from './messages.js';
@@ -15,6 +16,7 @@ export const API_ROUTES = {
   ...SYSTEM_ROUTES,
   ...TOKEN_ROUTES,
   ...USER_ROUTES,
+  ...CONVERSATION_ROUTES,
   ...GROUP_ROUTES,
   ...MESSAGE_ROUTES,
   ...EVENT_ROUTES,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
+import { conversationHandlers } from './conversations.js';
 import { eventHandlers } from './events.js';
 import { groupHandlers } from './groups.js';
 import { inviteHandlers } from './invites.js';
@@ -15,6 +16,7 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...systemHandlers(ctx),
     ...tokenHandlers(ctx),
     ...userHandlers(ctx),
+    ...conversationHandlers(ctx),
     ...groupHandlers(ctx),
     ...messageHandlers(ctx),
     ...eventHandlers(ctx),

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Store } from './types.js';
 import type { StoreContext, StoreDialect } from './dialect.js';
 import type { Database } from './schema.js';
+import { KyselyChatSettingsStore, KyselyContactStore, KyselyJobLeaseStore } from './kysely/conversations.js';
 import { KyselyGroupStore } from './kysely/groups.js';
 import { KyselyInviteStore } from './kysely/invites.js';
 import { KyselyMessageStore } from './kysely/messages.js';
@@ -26,6 +27,9 @@ export class KyselyStore implements Store {
   readonly invites: KyselyInviteStore;
   readonly readIndex: KyselyReadIndexStore;
   readonly pins: KyselyPinStore;
+  readonly chatSettings: KyselyChatSettingsStore;
+  readonly contacts: KyselyContactStore;
+  readonly jobLeases: KyselyJobLeaseStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -37,6 +41,9 @@ export class KyselyStore implements Store {
     this.invites = new KyselyInviteStore(ctx);
     this.readIndex = new KyselyReadIndexStore(ctx);
     this.pins = new KyselyPinStore(ctx);
+    this.chatSettings = new KyselyChatSettingsStore(ctx);
+    this.contacts = new KyselyContactStore(ctx);
+    this.jobLeases = new KyselyJobLeaseStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {

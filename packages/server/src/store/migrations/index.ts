@@ -3,6 +3,7 @@ import type { StoreDialect } from '../dialect.js';
 import { initialMigration } from './0001-initial.js';
 import { refreshTokenPruningMigration } from './0002-refresh-token-pruning.js';
 import { messageOpsMigration } from './0003-message-ops.js';
+import { conversationsMigration } from './0004-conversations.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
@@ -13,6 +14,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0001-initial': initialMigration(dialect),
     '0002-refresh-token-pruning': refreshTokenPruningMigration,
     '0003-message-ops': messageOpsMigration(dialect),
+    '0004-conversations': conversationsMigration,
   };
 }
 
