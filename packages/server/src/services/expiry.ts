@@ -91,6 +91,8 @@ export class ExpiryRunner {
   private async pass(): Promise<void> {
     try {
       const now = this.ctx.now();
+      // An idle tick only reads (an indexed probe); the lease is written only when there is work.
+      if ((await this.ctx.store.messages.listExpired(now, 1)).length === 0) return;
       if (!(await this.ctx.store.jobLeases.acquire(JOB, this.holder, now, now + LEASE_MS))) return;
       await expireMessages(this.ctx, now);
     } catch (err) {
