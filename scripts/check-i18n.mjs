@@ -24,6 +24,7 @@ const NAMESPACES = [
   'auth',
   'widget',
   'actions',
+  'conversation',
 ];
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 

@@ -2,6 +2,7 @@ import 'i18next';
 import type actions from '../../../public/locales/en/actions.json';
 import type auth from '../../../public/locales/en/auth.json';
 import type chat from '../../../public/locales/en/chat.json';
+import type conversation from '../../../public/locales/en/conversation.json';
 import type common from '../../../public/locales/en/common.json';
 import type fav from '../../../public/locales/en/fav.json';
 import type file from '../../../public/locales/en/file.json';
@@ -25,6 +26,7 @@ declare module 'i18next' {
       auth: typeof auth;
       widget: typeof widget;
       actions: typeof actions;
+      conversation: typeof conversation;
     };
   }
 }

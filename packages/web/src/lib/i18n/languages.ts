@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'auth',
   'widget',
   'actions',
+  'conversation',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
