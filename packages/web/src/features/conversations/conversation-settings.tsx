@@ -8,9 +8,8 @@ import {
   updateContactStatus,
 } from '../../lib/api';
 import { dispatch, isMuted, parseConv, useAppSelector, type ConvKey } from '../../lib/store';
-import { Button, Checkbox, IconButton, Modal, SelectField } from '../../ui';
+import { Button, Checkbox, Modal, SelectField } from '../../ui';
 import { AUTO_DELETE_SECONDS, MUTE_CHOICES, durationKey } from './choices';
-import { BellOffIcon, SlidersIcon } from './icons';
 import './conversations.css';
 import { useNow } from './use-now';
 
@@ -238,31 +237,5 @@ export function ConversationSettingsDialog({
         ) : null}
       </div>
     </Modal>
-  );
-}
-
-/** The header button that opens the conversation's settings; shows a muted mark when muted. */
-export function ConversationSettingsButton({ conv }: { conv: ConvKey }) {
-  const { t } = useTranslation(['conversation']);
-  const [open, setOpen] = useState(false);
-  const now = useNow();
-  const muted = useAppSelector((state) => isMuted(state.chatSettings, conv, now));
-  return (
-    <>
-      {muted ? (
-        <span className="conversation-muted" title={t('conversation:muted')} data-testid="conversation-muted">
-          <BellOffIcon size={16} />
-          <span className="visually-hidden">{t('conversation:muted')}</span>
-        </span>
-      ) : null}
-      <IconButton
-        label={t('conversation:open')}
-        onClick={() => setOpen(true)}
-        data-testid="conversation-settings-button"
-      >
-        <SlidersIcon size={18} />
-      </IconButton>
-      <ConversationSettingsDialog conv={conv} open={open} onClose={() => setOpen(false)} />
-    </>
   );
 }
