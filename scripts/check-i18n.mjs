@@ -27,6 +27,7 @@ const NAMESPACES = [
   'bots',
   'accounts',
   'search',
+  'conversation',
 ];
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { Id, MessageTarget, Nullable } from './common.js';
+import { ContactChange } from './conversations.js';
 import { Group, PinnedMessage } from './groups.js';
 import { UpdateSystemCommonRequest } from './system.js';
 import { ChatMessage } from './messages.js';
@@ -42,6 +43,11 @@ export const UserSettingsChangedEvent = Event('user_settings_changed', {
   read_index_groups: Type.Array(Type.Object({ gid: Id, mid: Id })),
   burn_after_reading_users: Type.Array(Type.Object({ uid: Id, expires_in: Type.Integer() })),
   burn_after_reading_groups: Type.Array(Type.Object({ gid: Id, expires_in: Type.Integer() })),
+  // Newer fields (API.md §9.3, C): present when the change is of that kind.
+  add_contacts: Type.Optional(Type.Array(ContactChange)),
+  remove_contacts: Type.Optional(Type.Array(Id)),
+  add_pin_chats: Type.Optional(Type.Array(PinnedChat)),
+  remove_pin_chats: Type.Optional(Type.Array(MessageTarget)),
 });
 export const RelatedGroupsEvent = Event('related_groups', { groups: Type.Array(Group) });
 export const JoinedGroupEvent = Event('joined_group', { group: Group });

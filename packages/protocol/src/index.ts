@@ -13,3 +13,4 @@ export * from './api/index.js';
 export * from './invites.js';
 export * from './bots.js';
 export * from './accounts.js';
+export * from './conversations.js';

@@ -35,6 +35,7 @@ import { openScaledMode, type ScaledMode } from './scaled.js';
 import { InProcessPresence, type Presence } from './realtime/presence.js';
 import { healthRoutes } from './routes/health.js';
 import { apiRoutes } from './routes/index.js';
+import { ExpiryRunner } from './services/expiry.js';
 import { SendQueue } from './services/send-queue.js';
 import { WebhookWorker } from './services/webhook-worker.js';
 import { announceOffline } from './services/stream.js';
@@ -60,6 +61,8 @@ export interface ParleyServer {
   hub: Hub;
   /** Every registered route (filled as routes register; complete once `buildServer` resolves). */
   routes: readonly RegisteredRoute[];
+  /** Deletes burn-after-reading messages when due (one node of a cluster at a time). */
+  expiry: ExpiryRunner;
   close(): Promise<void>;
 }
 
@@ -145,6 +148,8 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   await hub.start();
   const webhooks = new WebhookWorker(ctx);
   scaled?.presence.start((uids) => void announceOffline(ctx, uids));
+  const expiry = new ExpiryRunner(ctx);
+  expiry.start();
 
   // Once draining, every response closes its connection: one still busy when close() began would
   // otherwise stay open, idle, until the keep-alive timeout, and hold the exit that long.
@@ -202,6 +207,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     ctx,
     hub,
     routes,
+    expiry,
     async close() {
       if (closed) return;
       closed = true;
@@ -210,6 +216,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       ctx.lifecycle.draining = true;
       await webhooks.stop();
       stopSweeper();
+      await expiry.stop();
       await hub.stop();
       await app.close();
       await (scaled ? scaled.close() : bus.close());

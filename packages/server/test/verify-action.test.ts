@@ -264,6 +264,42 @@ describe('settings and configuration', () => {
     );
   });
 
+  it('muting, pinning and auto-deleting on another device', async () => {
+    const gid = await createChannel(t, alice, { name: 'quiet', is_public: false, members: [bob.uid] });
+    const phone = await login(t, bob.email, bob.password);
+    const post = (path: string, json: unknown) => () =>
+      ok(t.request('POST', path, { token: phone.token, json }));
+    const opts = { peer: carol, events: ['user_settings_changed' as const] };
+    await verifyAction(t, bob, post('/user/mute', { add_groups: [{ gid, expired_in: 3600 }] }), opts);
+    await verifyAction(t, bob, post('/user/mute', { add_users: [{ uid: alice.uid }] }), opts);
+    await verifyAction(t, bob, post('/user/mute', { remove_users: [alice.uid] }), opts);
+    await verifyAction(t, bob, post('/user/pin_chat', { target: { gid } }), opts);
+    await verifyAction(t, bob, post('/user/pin_chat', { target: { uid: alice.uid } }), opts);
+    await verifyAction(t, bob, post('/user/unpin_chat', { target: { gid } }), opts);
+    await verifyAction(
+      t,
+      bob,
+      post('/user/burn-after-reading', { groups: [{ gid, expires_in: 600 }] }),
+      opts,
+    );
+    await verifyAction(t, bob, post('/user/burn-after-reading', { groups: [{ gid, expires_in: 0 }] }), opts);
+  });
+
+  it('adding, blocking and removing a contact on another device', async () => {
+    const phone = await login(t, bob.email, bob.password);
+    const contact = (action: string) => () =>
+      ok(
+        t.request('POST', '/user/update_contact_status', {
+          token: phone.token,
+          json: { action, target_uid: alice.uid },
+        }),
+      );
+    const opts = { peer: carol, events: ['user_settings_changed' as const] };
+    await verifyAction(t, bob, contact('add'), opts);
+    await verifyAction(t, bob, contact('block'), opts);
+    await verifyAction(t, bob, contact('unblock'), opts);
+  });
+
   it('renaming the organization', async () => {
     await verifyAction(
       t,

@@ -5,6 +5,7 @@
 import { BOT_ADMIN_ROUTES, BOT_ROUTES } from './bots.js';
 import { ACCOUNT_ROUTES } from './accounts.js';
 import { FILE_ROUTES } from './files.js';
+import { CONVERSATION_ROUTES } from './conversations.js';
 import { GROUP_ROUTES } from './groups.js';
 import { INVITE_ROUTES } from './invites.js';
 import { EVENT_ROUTES, MESSAGE_ROUTES } from './messages.js';
@@ -19,6 +20,7 @@ export const API_ROUTES = {
   ...SYSTEM_ROUTES,
   ...TOKEN_ROUTES,
   ...USER_ROUTES,
+  ...CONVERSATION_ROUTES,
   ...GROUP_ROUTES,
   ...MESSAGE_ROUTES,
   ...SEARCH_ROUTES,

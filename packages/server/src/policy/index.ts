@@ -8,6 +8,7 @@ import type { Actor, Ctx } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
 import type { GroupRecord } from '../store/types.js';
 import { readSetting } from '../services/settings.js';
+import { requireNotBlocked } from './conversations.js';
 
 export interface LoadedGroup {
   group: GroupRecord;
@@ -79,6 +80,7 @@ export async function requireDirectMessage(ctx: Ctx, actor: Actor, uid: number):
   if (!common.dm_enable && !actor.isAdmin && uid !== actor.uid) {
     throw forbidden('direct messages are disabled by the administrator');
   }
+  await requireNotBlocked(ctx, actor, uid, common.contact_verification_enable);
 }
 
 /** Guests have no profile, avatar or password of their own. */

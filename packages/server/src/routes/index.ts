@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
 import { botHandlers } from './bots.js';
 import { accountHandlers } from './accounts.js';
+import { conversationHandlers } from './conversations.js';
 import { eventHandlers } from './events.js';
 import { fileHandlers } from './files.js';
 import { groupHandlers } from './groups.js';
@@ -19,6 +20,7 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...systemHandlers(ctx),
     ...tokenHandlers(ctx),
     ...userHandlers(ctx),
+    ...conversationHandlers(ctx),
     ...groupHandlers(ctx),
     ...messageHandlers(ctx),
     ...searchHandlers(ctx),

@@ -1,6 +1,7 @@
 import type { Ctx } from '../context.js';
 import { imageBytes } from '../http/body.js';
 import { isUsableToken } from '../services/magic-links.js';
+import * as contacts from '../services/contacts.js';
 import * as users from '../services/users.js';
 import type { Handlers } from './register.js';
 
@@ -24,8 +25,8 @@ export const userHandlers = (ctx: Ctx) =>
     changePassword: (req) =>
       users.changePassword(ctx, req.actor, req.body.old_password, req.body.new_password, req.ip),
     deleteAccount: (req) => users.deleteAccount(ctx, req.actor),
-    // Contacts and favorites arrive with the messaging issue; clients list them at boot (API.md §15.1).
-    listContacts: () => [],
+    listContacts: (req) => contacts.listContacts(ctx, req.actor),
+    // Favorites arrive with the messaging issue; clients list them at boot (API.md §15.1).
     listFavorites: () => [],
     getUser: (req) => users.getUser(ctx, req.params.uid),
   }) satisfies Partial<Handlers>;

@@ -101,6 +101,7 @@ export async function deleteGroup(ctx: Ctx, actor: Actor, gid: number): Promise<
   const { group, members } = await loadManaged(ctx, actor, gid);
   await ctx.store.transaction(async (tx) => {
     await tx.readIndex.removeTarget({ gid });
+    await tx.chatSettings.removeTarget({ gid });
     await tx.groups.delete(gid);
   });
   await ctx.bus.publish({

@@ -18,6 +18,7 @@ import type { Audience } from '../realtime/bus.js';
 import { groupAudience, usersAudience } from './audience.js';
 import { loadReadable, requireDirectMessage, requireSender } from '../policy/index.js';
 import { isFileContentType, parseFileContent } from './files/file-messages.js';
+import { burnSecondsFor } from './user-settings.js';
 
 export interface OutgoingMessage {
   contentType: string | undefined;
@@ -35,7 +36,8 @@ export async function sendToGroup(
   requireSender(actor);
   await ctx.limits.send(actor.uid, actor.user.is_bot);
   const content = await parseSendable(ctx, msg);
-  return commitAndPublish(ctx, actor.uid, { gid }, content, groupAudience(group, members));
+  const expiresIn = await burnSecondsFor(ctx, actor.uid, { gid });
+  return commitAndPublish(ctx, actor.uid, { gid }, content, groupAudience(group, members), expiresIn);
 }
 
 export async function sendToUser(ctx: Ctx, actor: Actor, uid: number, msg: OutgoingMessage): Promise<number> {
@@ -44,7 +46,8 @@ export async function sendToUser(ctx: Ctx, actor: Actor, uid: number, msg: Outgo
   await requireDirectMessage(ctx, actor, uid);
   await ctx.limits.send(actor.uid, actor.user.is_bot);
   const content = await parseSendable(ctx, msg);
-  return commitAndPublish(ctx, actor.uid, { uid }, content, usersAudience(actor.uid, uid));
+  const expiresIn = await burnSecondsFor(ctx, actor.uid, { uid });
+  return commitAndPublish(ctx, actor.uid, { uid }, content, usersAudience(actor.uid, uid), expiresIn);
 }
 
 export interface ParsedContent {
@@ -99,6 +102,8 @@ async function commitAndPublish(
   target: MessageTarget,
   content: ParsedContent,
   audience: Audience,
+  /** Burn after reading: the server deletes the message this many seconds after sending. */
+  expiresIn: number | null,
 ): Promise<number> {
   const message = await ctx.sends.send(
     {
@@ -110,7 +115,7 @@ async function commitAndPublish(
         properties: content.properties,
         content_type: content.contentType,
         content: content.text,
-        expires_in: null,
+        expires_in: expiresIn,
       },
     },
     audience,

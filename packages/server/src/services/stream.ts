@@ -9,6 +9,7 @@ import type { Actor, Ctx } from '../context.js';
 import { AppError } from '../errors.js';
 import { STREAM_BUFFER_CAP_BYTES, StreamConnection, type Hub, type StreamSink } from '../realtime/hub.js';
 import { listGroups } from './groups.js';
+import { initialSettings } from './user-settings.js';
 import { userInfo } from './views.js';
 
 /** A new device gets at most this many backlog records in all, newest kept (API.md §15.3). */
@@ -137,13 +138,9 @@ async function sendInitialSync(
   const readIndex = await store.readIndex.list(actor.uid);
   conn.send({
     type: 'user_settings',
-    mute_users: [],
-    mute_groups: [],
+    ...(await initialSettings(ctx, actor.uid)),
     read_index_users: readIndex.users,
     read_index_groups: readIndex.groups,
-    burn_after_reading_users: [],
-    burn_after_reading_groups: [],
-    pinned_chats: [],
   });
 
   const gids = groups.map((g) => g.gid);

@@ -278,6 +278,7 @@ export async function deleteAccount(ctx: Ctx, actor: Actor): Promise<void> {
   await commitUserLog(ctx, async () => {
     const log = await ctx.store.transaction(async (tx) => {
       await tx.sessions.deleteAllDevices(actor.uid);
+      await tx.chatSettings.removeTarget({ uid: actor.uid });
       await tx.users.delete(actor.uid);
       return tx.userLog.append({ ...EMPTY_LOG, action: 'delete', uid: actor.uid });
     });

@@ -4,6 +4,7 @@ import type { StoreContext, StoreDialect } from './dialect.js';
 import type { Database } from './schema.js';
 import { KyselyBotStore } from './kysely/bots.js';
 import { KyselyFileStore } from './kysely/files.js';
+import { KyselyChatSettingsStore, KyselyContactStore, KyselyJobLeaseStore } from './kysely/conversations.js';
 import { KyselyGroupStore } from './kysely/groups.js';
 import { KyselyInviteStore } from './kysely/invites.js';
 import { KyselyMagicTokenStore } from './kysely/magic-tokens.js';
@@ -34,6 +35,9 @@ export class KyselyStore implements Store {
   readonly magicTokens: KyselyMagicTokenStore;
   readonly files: KyselyFileStore;
   readonly search: KyselySearchStore;
+  readonly chatSettings: KyselyChatSettingsStore;
+  readonly contacts: KyselyContactStore;
+  readonly jobLeases: KyselyJobLeaseStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -49,6 +53,9 @@ export class KyselyStore implements Store {
     this.magicTokens = new KyselyMagicTokenStore(ctx);
     this.files = new KyselyFileStore(ctx);
     this.search = new KyselySearchStore(ctx);
+    this.chatSettings = new KyselyChatSettingsStore(ctx);
+    this.contacts = new KyselyContactStore(ctx);
+    this.jobLeases = new KyselyJobLeaseStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {

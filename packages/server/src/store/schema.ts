@@ -90,6 +90,8 @@ export interface MessagesTable {
   reaction_kind: string | null;
   /** Set when the message was deleted (its text is erased then). */
   deleted_at: number | null;
+  /** When the server deletes it (burn after reading); null when never. */
+  expires_at: number | null;
 }
 
 export interface PinnedMessagesTable {
@@ -237,6 +239,33 @@ export interface FileMessagesTable {
   created_at: number;
 }
 
+export interface ChatSettingsTable {
+  uid: number;
+  /** 'user' or 'group'. */
+  target_kind: string;
+  target_id: number;
+  /** 1 when muted, 0 otherwise (an integer on both dialects). */
+  muted: number;
+  mute_expired_at: number | null;
+  burn_expires_in: number;
+  pinned_at: number | null;
+}
+
+export interface ContactsTable {
+  uid: number;
+  target_uid: number;
+  /** 'added' | 'blocked'. */
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_log: UserLogTable;
@@ -258,4 +287,7 @@ export interface Database {
   webhook_cursor: WebhookCursorTable;
   magic_tokens: MagicTokensTable;
   message_search: MessageSearchTable;
+  chat_settings: ChatSettingsTable;
+  contacts: ContactsTable;
+  job_leases: JobLeasesTable;
 }

@@ -135,6 +135,8 @@ export interface MessageStore {
   previousMid(mid: number): Promise<number>;
   /** Every record with `afterMid < mid <= throughMid`, ascending, at most `limit`. */
   listRange(afterMid: number, throughMid: number, limit: number): Promise<ChatMessage[]>;
+  /** Live messages whose `expires_at` is at or before `now`, oldest expiry first, at most `limit`. */
+  listExpired(now: number, limit: number): Promise<ChatMessage[]>;
 }
 
 export interface DeviceRecord {
@@ -245,6 +247,58 @@ export interface ReadIndexStore {
   /** Stores the position only when it moves forward; returns whether it did. */
   advance(uid: number, target: ReadTarget, mid: number): Promise<boolean>;
   removeTarget(target: ReadTarget): Promise<void>;
+}
+
+/** One user's settings for one conversation (API.md §9.3 `user_settings`). */
+export interface ChatSettingRecord {
+  target: ReadTarget;
+  muted: boolean;
+  /** ms; null = muted until unmuted. */
+  mute_expired_at: number | null;
+  /** Seconds after which the user's own messages there are deleted; 0 = off. */
+  burn_expires_in: number;
+  /** ms; null = not pinned. */
+  pinned_at: number | null;
+}
+
+export type ChatSettingPatch = Partial<Omit<ChatSettingRecord, 'target'>>;
+
+export interface ChatSettingsStore {
+  /** Every conversation the user has a setting for, users before groups, ascending by id. */
+  list(uid: number): Promise<ChatSettingRecord[]>;
+  get(uid: number, target: ReadTarget): Promise<ChatSettingRecord | undefined>;
+  /** Creates or updates the user's row for that conversation with the given fields. */
+  update(uid: number, target: ReadTarget, patch: ChatSettingPatch): Promise<void>;
+  /** Forgets every user's settings for a conversation (a deleted group or user). */
+  removeTarget(target: ReadTarget): Promise<void>;
+}
+
+export interface ContactRecord {
+  uid: number;
+  target_uid: number;
+  status: 'added' | 'blocked';
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ContactStore {
+  /** The user's contacts, ascending by target uid. */
+  list(uid: number): Promise<ContactRecord[]>;
+  get(uid: number, targetUid: number): Promise<ContactRecord | undefined>;
+  /** Sets the status, keeping `created_at` of an existing row; returns the stored row. */
+  set(uid: number, targetUid: number, status: 'added' | 'blocked', now: number): Promise<ContactRecord>;
+  /** Removes the row; returns whether there was one. */
+  remove(uid: number, targetUid: number): Promise<boolean>;
+}
+
+export interface JobLeaseStore {
+  /**
+   * Takes or renews the lease `name` for `holder` until `until` when it is free, expired at `now`
+   * or already the holder's; returns whether the holder has it.
+   */
+  acquire(name: string, holder: string, now: number, until: number): Promise<boolean>;
+  /** Gives the lease up if the holder has it. */
+  release(name: string, holder: string): Promise<void>;
 }
 
 /** A pin with the pinned message's current version (API.md §9.3 `PinnedMessage`). */
@@ -470,6 +524,9 @@ export interface Store {
   readonly magicTokens: MagicTokenStore;
   readonly files: FileStore;
   readonly search: SearchStore;
+  readonly chatSettings: ChatSettingsStore;
+  readonly contacts: ContactStore;
+  readonly jobLeases: JobLeaseStore;
   /** Runs `fn` in one transaction; everything it does through `tx` commits or rolls back together. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   /** Throws when the database is unreachable (readiness). */

@@ -212,6 +212,43 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   // The only administrator cannot delete their account.
   { method: 'DELETE', route: '/api/user/delete', fresh: true, expect: row(401, 200, 200, 200, 200, 403) },
   { method: 'GET', route: '/api/user/contacts', expect: signedIn() },
+  // Conversation settings: a channel the caller cannot read is unknown here (400), as in read-index.
+  {
+    method: 'POST',
+    route: '/api/user/mute',
+    body: (f) => json({ add_groups: [{ gid: f.gid, expired_in: 60 }] }),
+    expect: row(401, 403, 200, 400, 200, 400),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/pin_chat',
+    body: (f) => json({ target: { gid: f.gid } }),
+    expect: row(401, 403, 200, 400, 200, 400),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/unpin_chat',
+    body: (f) => json({ target: { gid: f.gid } }),
+    expect: row(401, 403, 200, 400, 200, 400),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/burn-after-reading',
+    body: (f) => json({ groups: [{ gid: f.gid, expires_in: 60 }] }),
+    expect: row(401, 403, 200, 400, 200, 400),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/update_contact_status',
+    body: (f) => json({ action: 'add', target_uid: f.peer.uid }),
+    expect: row(401, 403, 200, 200, 200, 200),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/search',
+    body: (f) => json({ search_type: 'id', keyword: String(f.peer.uid) }),
+    expect: row(401, 403, 200, 200, 200, 200),
+  },
   { method: 'GET', route: '/api/favorite', expect: signedIn() },
   { method: 'GET', route: '/api/user/:uid', expect: signedIn() },
 

@@ -4,7 +4,7 @@
  * builds from a new stream's initial sync. Both are reduced with the web client's own reducers, so
  * a missing publish, a wrong audience or a reducer that misreads an event makes the states differ.
  */
-import type { Organization, ServerEvent, UserInfo } from '@parley/protocol';
+import type { Contact, Organization, ServerEvent, UserInfo } from '@parley/protocol';
 import { expect } from 'vitest';
 import type { Action } from '../../../web/src/lib/store/actions.js';
 import { rootReducer } from '../../../web/src/lib/store/root-reducer.js';
@@ -74,11 +74,12 @@ export async function verifyAction(
  * stream's initial sync.
  */
 async function bootstrap(t: TestServer, user: TestUser, sync: ServerEvent[]): Promise<AppState> {
-  const [organization, users] = await Promise.all([
+  const [organization, users, contacts] = await Promise.all([
     t.request('GET', '/admin/system/organization'),
     t.request('GET', '/user', { token: user.token }),
+    t.request('GET', '/user/contacts', { token: user.token }),
   ]);
-  expect([organization.status, users.status]).toEqual([200, 200]);
+  expect([organization.status, users.status, contacts.status]).toEqual([200, 200, 200]);
   const org = organization.json as Organization;
   const actions: Action[] = [
     { type: 'auth/loggedIn', login: user.login, now: LOGIN_AT },
@@ -89,6 +90,7 @@ async function bootstrap(t: TestServer, user: TestUser, sync: ServerEvent[]): Pr
       serverId: org.server_id || null,
     },
     { type: 'users/loaded', users: users.json as UserInfo[] },
+    { type: 'contacts/loaded', contacts: contacts.json as Contact[] },
     { type: 'stream/events', events: sync },
   ];
   return actions.reduce(rootReducer, createInitialState());

@@ -41,6 +41,8 @@ function toRow(message: NewMessage) {
     detail: JSON.stringify(detail),
     ref_mid: detail.type === 'normal' ? null : detail.mid,
     reaction_kind: detail.type === 'reaction' ? detail.detail.type : null,
+    expires_at:
+      detail.type === 'normal' && detail.expires_in ? message.created_at + detail.expires_in * 1000 : null,
   };
 }
 
@@ -281,6 +283,27 @@ export class KyselyMessageStore implements MessageStore {
       .select(COLUMNS)
       .where('mid', '>', afterMid)
       .where('mid', '<=', throughMid)
+      .orderBy('mid')
+      .limit(limit)
+      .execute();
+    return rows.map(toMessage);
+  }
+
+  async listExpired(now: number, limit: number): Promise<ChatMessage[]> {
+    const rows = await this.ctx.db
+      .selectFrom('messages')
+      .select(COLUMNS)
+      .where('expires_at', 'is not', null)
+      .where('deleted_at', 'is', null)
+      .where('expires_at', '<=', now)
+      // A deleted channel's records stay behind unreadable; nothing to tell anyone there.
+      .where((eb) =>
+        eb.or([
+          eb('gid', 'is', null),
+          eb.exists(eb.selectFrom('groups').select('groups.gid').whereRef('groups.gid', '=', 'messages.gid')),
+        ]),
+      )
+      .orderBy('expires_at')
       .orderBy('mid')
       .limit(limit)
       .execute();

@@ -3,6 +3,7 @@ import type { StoreDialect } from '../dialect.js';
 import { initialMigration } from './0001-initial.js';
 import { refreshTokenPruningMigration } from './0002-refresh-token-pruning.js';
 import { messageOpsMigration } from './0003-message-ops.js';
+import { conversationsMigration } from './0004-conversations.js';
 import { messageSearchMigration } from './0005-message-search.js';
 import { filesMigration } from './0006-files.js';
 import { magicTokensMigration } from './0007-magic-tokens.js';
@@ -17,6 +18,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0001-initial': initialMigration(dialect),
     '0002-refresh-token-pruning': refreshTokenPruningMigration,
     '0003-message-ops': messageOpsMigration(dialect),
+    '0004-conversations': conversationsMigration,
     '0005-message-search': messageSearchMigration(dialect),
     '0006-files': filesMigration(dialect),
     '0007-magic-tokens': magicTokensMigration,

@@ -1,6 +1,6 @@
 import type { KickReason } from '@parley/protocol';
 import toast from 'react-hot-toast';
-import { ensureFreshToken, listUsers, probeSession } from '../../lib/api';
+import { ensureFreshToken, listContacts, listUsers, probeSession } from '../../lib/api';
 import { i18n, type I18nKey } from '../../lib/i18n';
 import { endSession } from '../../lib/session';
 import { dispatch, getState, store } from '../../lib/store';
@@ -79,6 +79,9 @@ export function startStreamRuntime(stream: StreamClient): () => void {
     }
     listUsers()
       .then((users) => dispatch({ type: 'users/loaded', users }))
+      // After `/user`, as the VoceChat client does (API.md §15.2); guests have no contacts.
+      .then(() => (auth.user.create_by === 'guest' ? [] : listContacts()))
+      .then((contacts) => dispatch({ type: 'contacts/loaded', contacts }))
       .catch(() => undefined);
     stream.start();
   };

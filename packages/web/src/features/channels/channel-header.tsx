@@ -1,7 +1,8 @@
 import type { Group } from '@parley/protocol';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../lib/store';
+import { groupConv, useAppSelector } from '../../lib/store';
+import { ConversationSettingsButton } from '../conversations';
 import { HashIcon, LockIcon, UsersIcon } from '../../ui';
 import { memberCount } from './member-order';
 
@@ -48,6 +49,7 @@ export function ChannelHeader({
         ) : null}
       </div>
       {extra}
+      <ConversationSettingsButton conv={groupConv(group.gid)} />
       <button
         type="button"
         className="members-toggle"

@@ -73,16 +73,32 @@ describe('sidebar entries', () => {
   it('sorts channels by name and counts their unread messages', () => {
     const entries = buildChannelEntries({ 2: group(2, 'beta'), 3: group(3, 'Alpha', true) }, input, 'en');
     expect(entries).toEqual([
-      { gid: 3, name: 'Alpha', isPublic: true, unread: 0, mentions: 0 },
-      { gid: 2, name: 'beta', isPublic: false, unread: 1, mentions: 0 },
+      { gid: 3, name: 'Alpha', isPublic: true, unread: 0, mentions: 0, pinnedAt: 0, muted: false },
+      { gid: 2, name: 'beta', isPublic: false, unread: 1, mentions: 0, pinnedAt: 0, muted: false },
+    ]);
+  });
+
+  it('puts pinned conversations first (newest pin first) and marks muted ones', () => {
+    const settings = { pins: { 'g:2': 10, 'u:5': 20, 'u:7': 30 }, isMuted: (key: string) => key === 'g:3' };
+    const pinned = { ...input, settings };
+    const channels = buildChannelEntries({ 2: group(2, 'beta'), 3: group(3, 'Alpha', true) }, pinned, 'en');
+    expect(channels.map((c) => [c.gid, c.pinnedAt, c.muted])).toEqual([
+      [2, 10, false],
+      [3, 0, true],
+    ]);
+    // A pinned DM without messages on this device is listed too.
+    expect(buildDmEntries(pinned, null).map((d) => [d.uid, d.pinnedAt])).toEqual([
+      [7, 30],
+      [5, 20],
+      [6, 0],
     ]);
   });
 
   it('lists DMs by newest activity and includes the open one', () => {
     expect(buildDmEntries(input, 9)).toEqual([
-      { uid: 9, unread: 0, mentions: 0, lastMid: 0 },
-      { uid: 6, unread: 0, mentions: 0, lastMid: 4 },
-      { uid: 5, unread: 1, mentions: 0, lastMid: 3 },
+      { uid: 9, unread: 0, mentions: 0, lastMid: 0, pinnedAt: 0, muted: false },
+      { uid: 6, unread: 0, mentions: 0, lastMid: 4, pinnedAt: 0, muted: false },
+      { uid: 5, unread: 1, mentions: 0, lastMid: 3, pinnedAt: 0, muted: false },
     ]);
   });
 });

@@ -57,6 +57,9 @@ export interface ChannelEntry {
   isPublic: boolean;
   unread: number;
   mentions: number;
+  /** When the user pinned it (ms), or 0; pinned entries come first, newest pin first. */
+  pinnedAt: number;
+  muted: boolean;
 }
 
 export interface DmEntry {
@@ -64,6 +67,8 @@ export interface DmEntry {
   unread: number;
   mentions: number;
   lastMid: number;
+  pinnedAt: number;
+  muted: boolean;
 }
 
 interface ListInput {
@@ -71,7 +76,12 @@ interface ListInput {
   byMid: Record<number, Message>;
   reads: { users: Record<number, number>; groups: Record<number, number> };
   selfUid: number | null;
+  /** The user's pins and mutes (absent = none). */
+  settings?: { pins: Partial<Record<ConvKey, number>>; isMuted: (key: ConvKey) => boolean };
 }
+
+const pinOf = (input: ListInput, key: ConvKey) => input.settings?.pins[key] ?? 0;
+const mutedOf = (input: ListInput, key: ConvKey) => input.settings?.isMuted(key) ?? false;
 
 export function buildChannelEntries(
   groups: Record<number, Group>,
@@ -95,8 +105,15 @@ export function buildChannelEntries(
         input.reads.groups[group.gid] ?? 0,
         input.selfUid,
       ),
+      pinnedAt: pinOf(input, `g:${group.gid}`),
+      muted: mutedOf(input, `g:${group.gid}`),
     }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale, { sensitivity: 'base' }) || a.gid - b.gid);
+    .sort(
+      (a, b) =>
+        b.pinnedAt - a.pinnedAt ||
+        a.name.localeCompare(b.name, locale, { sensitivity: 'base' }) ||
+        a.gid - b.gid,
+    );
 }
 
 /** DMs that have messages, plus the one open right now, newest activity first. */
@@ -112,13 +129,38 @@ export function buildDmEntries(input: ListInput, openUid: number | null): DmEntr
       lastMid,
       unread: countUnread(conversation, input.byMid, input.reads.users[uid] ?? 0, input.selfUid),
       mentions: countMentions(conversation, input.byMid, input.reads.users[uid] ?? 0, input.selfUid),
+      pinnedAt: pinOf(input, `u:${uid}`),
+      muted: mutedOf(input, `u:${uid}`),
     });
   }
+  // A pinned DM stays listed even without messages on this device.
+  for (const key of Object.keys(input.settings?.pins ?? {}) as ConvKey[]) {
+    const uid = Number(key.slice(2));
+    if (key.startsWith('u:') && !entries.some((entry) => entry.uid === uid)) {
+      entries.push({
+        uid,
+        unread: 0,
+        mentions: 0,
+        lastMid: 0,
+        pinnedAt: pinOf(input, key),
+        muted: mutedOf(input, key),
+      });
+    }
+  }
   if (openUid !== null && !entries.some((entry) => entry.uid === openUid)) {
-    entries.push({ uid: openUid, unread: 0, mentions: 0, lastMid: 0 });
+    entries.push({
+      uid: openUid,
+      unread: 0,
+      mentions: 0,
+      lastMid: 0,
+      pinnedAt: pinOf(input, `u:${openUid}`),
+      muted: mutedOf(input, `u:${openUid}`),
+    });
   }
   return entries.sort(
     (a, b) =>
-      (b.lastMid || Number.MAX_SAFE_INTEGER) - (a.lastMid || Number.MAX_SAFE_INTEGER) || a.uid - b.uid,
+      b.pinnedAt - a.pinnedAt ||
+      (b.lastMid || Number.MAX_SAFE_INTEGER) - (a.lastMid || Number.MAX_SAFE_INTEGER) ||
+      a.uid - b.uid,
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAppSelector } from '../../lib/store';
+import { useAppSelector, userConv } from '../../lib/store';
+import { ConversationSettingsButton } from '../conversations';
 import { UserAvatar, useIsOnline, useUserName } from '../users';
 import { BackLink } from './back-link';
 
@@ -23,6 +24,7 @@ export function DmHeader({ uid }: { uid: number }) {
           {isSelf ? t('dm.notes_to_self') : online ? t('dm.online') : t('dm.offline')}
         </p>
       </div>
+      <ConversationSettingsButton conv={userConv(uid)} />
     </header>
   );
 }

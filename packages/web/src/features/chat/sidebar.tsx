@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { currentLanguage } from '../../lib/i18n';
-import { groupConv, useAppSelector, userConv, type ConvKey } from '../../lib/store';
+import { groupConv, isMuted, useAppSelector, userConv, type ConvKey } from '../../lib/store';
+import { BellOffIcon, PinIcon, useNow } from '../conversations';
 import { HashIcon, IconButton, LockIcon, MailIcon, PlusIcon, Spinner, UnreadBadge } from '../../ui';
 import { CreateChannelDialog } from '../channels';
 import { UserAvatar, useUserName } from '../users';
@@ -27,9 +28,32 @@ function DmItem({ entry }: { entry: DmEntry }) {
           {entry.uid === selfUid ? <span className="sidebar-item__suffix"> {t('sidebar.you')}</span> : null}
         </span>
         <MentionBadge count={entry.mentions} />
+        <ConversationMarks pinned={entry.pinnedAt > 0} muted={entry.muted} />
         <UnreadBadge count={entry.unread} label={t('sidebar.unread', { count: entry.unread })} />
       </NavLink>
     </li>
+  );
+}
+
+/** Pinned and muted marks of a sidebar entry (a muted entry is also dimmed by its class). */
+function ConversationMarks({ pinned, muted }: { pinned: boolean; muted: boolean }) {
+  const { t } = useTranslation(['conversation']);
+  if (!pinned && !muted) return null;
+  return (
+    <span className="sidebar-item__marks">
+      {pinned ? (
+        <span title={t('conversation:pinned')} data-testid="sidebar-pinned">
+          <PinIcon size={14} />
+          <span className="visually-hidden">{t('conversation:pinned')}</span>
+        </span>
+      ) : null}
+      {muted ? (
+        <span title={t('conversation:muted')} data-testid="sidebar-muted">
+          <BellOffIcon size={14} />
+          <span className="visually-hidden">{t('conversation:muted')}</span>
+        </span>
+      ) : null}
+    </span>
   );
 }
 
@@ -43,11 +67,19 @@ export function Sidebar({ activeConv }: { activeConv: ConvKey | null }) {
   const byMid = useAppSelector((state) => state.messages.byMid);
   const reads = useAppSelector((state) => state.reads);
   const selfUid = useAppSelector((state) => state.auth?.user.uid ?? null);
+  const chatSettings = useAppSelector((state) => state.chatSettings);
   const [creating, setCreating] = useState(false);
   const [inviting, setInviting] = useState(false);
   const openUid = activeConv?.startsWith('u:') ? Number(activeConv.slice(2)) : null;
 
-  const input = useMemo(() => ({ convs, byMid, reads, selfUid }), [convs, byMid, reads, selfUid]);
+  const now = useNow();
+  const input = useMemo(() => {
+    const settings = {
+      pins: chatSettings.pins,
+      isMuted: (key: ConvKey) => isMuted(chatSettings, key, now),
+    };
+    return { convs, byMid, reads, selfUid, settings };
+  }, [convs, byMid, reads, selfUid, chatSettings, now]);
   const channels = useMemo(() => buildChannelEntries(groups, input, currentLanguage()), [groups, input]);
   const dms = useMemo(() => buildDmEntries(input, openUid), [input, openUid]);
   const backfill = useMemo(
@@ -116,6 +148,7 @@ export function Sidebar({ activeConv }: { activeConv: ConvKey | null }) {
                       )}
                     </span>
                     <MentionBadge count={channel.mentions} />
+                    <ConversationMarks pinned={channel.pinnedAt > 0} muted={channel.muted} />
                     <UnreadBadge
                       count={channel.unread}
                       label={t('sidebar.unread', { count: channel.unread })}

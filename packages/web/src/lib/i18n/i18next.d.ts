@@ -4,6 +4,7 @@ import type accounts from '../../../public/locales/en/accounts.json';
 import type auth from '../../../public/locales/en/auth.json';
 import type bots from '../../../public/locales/en/bots.json';
 import type chat from '../../../public/locales/en/chat.json';
+import type conversation from '../../../public/locales/en/conversation.json';
 import type common from '../../../public/locales/en/common.json';
 import type fav from '../../../public/locales/en/fav.json';
 import type file from '../../../public/locales/en/file.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       bots: typeof bots;
       accounts: typeof accounts;
       search: typeof search;
+      conversation: typeof conversation;
     };
   }
 }

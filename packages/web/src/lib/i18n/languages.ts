@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'bots',
   'accounts',
   'search',
+  'conversation',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -1,4 +1,5 @@
-import type { ChatMessage, Group, LoginResponse, RenewResponse, UserInfo } from '@parley/protocol';
+import type { ChatMessage, Contact, Group, LoginResponse, RenewResponse, UserInfo } from '@parley/protocol';
+import type { SettingsChange } from './reducers/chat-settings';
 import type { StreamEvent } from './events';
 import type { ConvKey, Message, StreamStatus } from './state';
 
@@ -23,6 +24,9 @@ export type Action =
   | { type: 'messages/sent'; conv: ConvKey; localId: number; mid: number }
   | { type: 'messages/failed'; conv: ConvKey; localId: number }
   | { type: 'reads/marked'; conv: ConvKey; mid: number }
+  | { type: 'contacts/loaded'; contacts: Contact[] }
+  /** This device changed its own settings (other devices learn it from the stream). */
+  | { type: 'settings/changed'; change: SettingsChange }
   | { type: 'network/online'; online: boolean }
   | { type: 'tab/deactivated' }
   | { type: 'cache/restored'; cache: CachedChat };

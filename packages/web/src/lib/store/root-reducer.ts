@@ -1,5 +1,6 @@
 import type { Action } from './actions';
 import { authReducer } from './reducers/auth';
+import { chatSettingsReducer } from './reducers/chat-settings';
 import { groupsReducer } from './reducers/groups';
 import { messagesReducer } from './reducers/messages';
 import { readsReducer } from './reducers/reads';
@@ -25,6 +26,7 @@ function reduceSlices(state: AppState, action: SliceAction): AppState {
     groups: groupsReducer(state.groups, action, ctx),
     messages: messagesReducer(state.messages, action, ctx),
     reads: readsReducer(state.reads, action),
+    chatSettings: chatSettingsReducer(state.chatSettings, action),
     stream: streamReducer(state.stream, action),
     online: action.type === 'network/online' ? action.online : state.online,
     tabActive: action.type === 'tab/deactivated' ? false : state.tabActive,

@@ -93,6 +93,17 @@ export interface ReadState {
   groups: Record<number, number>;
 }
 
+/** The user's own conversation settings and contacts (API.md §9.3 `user_settings`). */
+export interface ChatSettingsState {
+  /** Muted conversations: until when (ms), null = until unmuted. */
+  mutes: Partial<Record<ConvKey, number | null>>;
+  /** Pinned conversations: when pinned (ms). */
+  pins: Partial<Record<ConvKey, number>>;
+  /** Auto-delete of own messages: seconds (absent = off). */
+  burn: Partial<Record<ConvKey, number>>;
+  contacts: Record<number, 'added' | 'blocked'>;
+}
+
 export type StreamStatus = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'reconnecting';
 
 export interface StreamState {
@@ -107,6 +118,7 @@ export interface AppState {
   groups: GroupsState;
   messages: MessagesState;
   reads: ReadState;
+  chatSettings: ChatSettingsState;
   stream: StreamState;
   online: boolean;
   /** False once another tab of this app took over (SPEC §4 "Multi-tab"). */
@@ -129,6 +141,7 @@ export const initialMessagesState: MessagesState = {
   deleted: {},
 };
 export const initialReadState: ReadState = { users: {}, groups: {} };
+export const initialChatSettingsState: ChatSettingsState = { mutes: {}, pins: {}, burn: {}, contacts: {} };
 export const initialStreamState: StreamState = { status: 'idle', ready: false };
 
 export function createInitialState(overrides: Partial<AppState> = {}): AppState {
@@ -139,6 +152,7 @@ export function createInitialState(overrides: Partial<AppState> = {}): AppState 
     groups: initialGroupsState,
     messages: initialMessagesState,
     reads: initialReadState,
+    chatSettings: initialChatSettingsState,
     stream: initialStreamState,
     online: true,
     tabActive: true,
