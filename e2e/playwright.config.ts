@@ -1,6 +1,18 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3900);
+/**
+ * A free loopback port unless E2E_PORT names one: a fixed default collided with whatever else held
+ * it (another checkout's run), and the run then failed before its first test. Kept in the
+ * environment so the workers, which load this file again, agree with the runner.
+ */
+function freePort(): string {
+  const probe =
+    'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})';
+  return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }).trim();
+}
+process.env.E2E_PORT ??= freePort();
+const PORT = Number(process.env.E2E_PORT);
 
 /** Debian's Chromium with the flags that work on these machines; Playwright never downloads a browser. */
 export default defineConfig({
