@@ -24,8 +24,7 @@ export const userHandlers = (ctx: Ctx) =>
     changePassword: (req) =>
       users.changePassword(ctx, req.actor, req.body.old_password, req.body.new_password, req.ip),
     deleteAccount: (req) => users.deleteAccount(ctx, req.actor),
-    // Contacts and favorites arrive with the messaging issue; clients list them at boot (API.md §15.1).
+    // Contacts arrive with the messaging issue; clients list them at boot (API.md §15.1).
     listContacts: () => [],
-    listFavorites: () => [],
     getUser: (req) => users.getUser(ctx, req.params.uid),
   }) satisfies Partial<Handlers>;

@@ -4,6 +4,7 @@ import type { StoreContext, StoreDialect } from './dialect.js';
 import type { Database } from './schema.js';
 import { KyselyBotStore } from './kysely/bots.js';
 import { KyselyFileStore } from './kysely/files.js';
+import { KyselyArchiveStore, KyselyFavoriteStore } from './kysely/archives.js';
 import { KyselyGroupStore } from './kysely/groups.js';
 import { KyselyInviteStore } from './kysely/invites.js';
 import { KyselyMagicTokenStore } from './kysely/magic-tokens.js';
@@ -34,6 +35,8 @@ export class KyselyStore implements Store {
   readonly magicTokens: KyselyMagicTokenStore;
   readonly files: KyselyFileStore;
   readonly search: KyselySearchStore;
+  readonly archives: KyselyArchiveStore;
+  readonly favorites: KyselyFavoriteStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -49,6 +52,8 @@ export class KyselyStore implements Store {
     this.magicTokens = new KyselyMagicTokenStore(ctx);
     this.files = new KyselyFileStore(ctx);
     this.search = new KyselySearchStore(ctx);
+    this.archives = new KyselyArchiveStore(ctx);
+    this.favorites = new KyselyFavoriteStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {

@@ -120,6 +120,23 @@ export interface MessageSearchTable {
   edited_at: number | null;
 }
 
+export interface ArchivesTable {
+  /** `YYYY/M/D/<uuid>`. */
+  path: string;
+  created_by: number;
+  created_at: number;
+  /** The `Archive` as JSON text. */
+  body: string;
+}
+
+export interface FavoritesTable {
+  id: string;
+  uid: number;
+  created_at: number;
+  /** The `Archive` as JSON text. */
+  body: string;
+}
+
 export interface SettingsTable {
   key: string;
   /** JSON text. */
@@ -258,4 +275,6 @@ export interface Database {
   webhook_cursor: WebhookCursorTable;
   magic_tokens: MagicTokensTable;
   message_search: MessageSearchTable;
+  archives: ArchivesTable;
+  favorites: FavoritesTable;
 }
