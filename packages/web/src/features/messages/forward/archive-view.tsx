@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { Button, Spinner } from '../../../ui';
-import { deleteFavorite, getArchive, getFavorite, listFavorites } from './api';
+import { deleteFavorite, getArchive, getFavorite, listFavorites } from './actions';
 
 type Load = { path: string; archive: Archive | null; failed: boolean };
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import type { ConversationRef } from '../../../lib/api';
-import { createArchive, sendArchive } from './api';
+import { createArchive, sendArchive } from './actions';
 import { useAppSelector } from '../../../lib/store';
 import { Button, Checkbox, Modal, TextField } from '../../../ui';
 import { composeDispatch, getCompose } from '../compose-state';
