@@ -6,12 +6,7 @@ import { IMMUTABLE } from './users.js';
 
 export const archiveHandlers = (ctx: Ctx) =>
   ({
-    // A bare JSON string (API.md §7.3); Fastify sends a returned string untouched, so encode it here.
-    createArchive: async (req, reply) => {
-      const path = await archives.createArchive(ctx, req.actor, req.body.mid_list);
-      reply.type('application/json; charset=utf-8');
-      return JSON.stringify(path);
-    },
+    createArchive: (req) => archives.createArchive(ctx, req.actor, req.body.mid_list),
     getArchive: async (req, reply) => {
       const archive = await archives.getArchive(ctx, req.query.file_path);
       reply.header('cache-control', IMMUTABLE);
