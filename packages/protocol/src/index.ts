@@ -1,3 +1,4 @@
+export * from './archives.js';
 export * from './common.js';
 export * from './errors.js';
 export * from './event-check.js';

@@ -47,8 +47,8 @@ export const ChatMessage = Type.Object({
 });
 export type ChatMessage = Type.Static<typeof ChatMessage>;
 
-/** Content types a message body may carry in the foundation; files and archives come later. */
-export const SENDABLE_CONTENT_TYPES = ['text/plain', 'text/markdown'] as const;
+/** Content types a message body may carry; `vocechat/archive` is an archive path (API.md §6.1). */
+export const SENDABLE_CONTENT_TYPES = ['text/plain', 'text/markdown', 'vocechat/archive'] as const;
 export type SendableContentType = (typeof SENDABLE_CONTENT_TYPES)[number];
 
 /** `PUT /message/{mid}/like`: one of the eight reaction emojis (SPEC §9); the server checks which. */

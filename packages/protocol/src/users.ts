@@ -139,6 +139,3 @@ export type CheckMagicTokenRequest = Type.Static<typeof CheckMagicTokenRequest>;
 
 export const AvatarQuery = Type.Object({ uid: Type.Integer({ minimum: 0 }) });
 export type AvatarQuery = Type.Static<typeof AvatarQuery>;
-
-export const Favorite = Type.Object({ id: Type.String(), created_at: Type.Integer() });
-export type Favorite = Type.Static<typeof Favorite>;

@@ -30,6 +30,7 @@ const PUBLIC = new Set([
   'GET /resource/avatar',
   'GET /resource/group_avatar',
   'GET /resource/file',
+  'GET /resource/archive',
 ]);
 
 const scene = useUnchangedScene();

@@ -6,6 +6,7 @@ import { BOT_ADMIN_ROUTES, BOT_ROUTES } from './bots.js';
 import { ACCOUNT_ROUTES } from './accounts.js';
 import { FILE_ROUTES } from './files.js';
 import { CONVERSATION_ROUTES } from './conversations.js';
+import { ARCHIVE_ROUTES, FAVORITE_ROUTES } from './archives.js';
 import { GROUP_ROUTES } from './groups.js';
 import { INVITE_ROUTES } from './invites.js';
 import { EVENT_ROUTES, MESSAGE_ROUTES } from './messages.js';
@@ -30,6 +31,8 @@ export const API_ROUTES = {
   ...BOT_ROUTES,
   ...ACCOUNT_ROUTES,
   ...FILE_ROUTES,
+  ...ARCHIVE_ROUTES,
+  ...FAVORITE_ROUTES,
 };
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;

@@ -5,7 +5,6 @@ import {
   CheckEmailQuery,
   CheckMagicTokenRequest,
   Contact,
-  Favorite,
   LoginRequest,
   LoginResponse,
   RegisterRequest,
@@ -121,14 +120,6 @@ export const USER_ROUTES = {
     kind: 'json',
     tag,
     response: Type.Array(Contact),
-  },
-  listFavorites: {
-    method: 'GET',
-    path: '/favorite',
-    auth: 'header',
-    kind: 'json',
-    tag: 'favorite',
-    response: Type.Array(Favorite),
   },
   getUser: {
     method: 'GET',

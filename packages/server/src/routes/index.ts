@@ -3,6 +3,7 @@ import type { Ctx } from '../context.js';
 import { botHandlers } from './bots.js';
 import { accountHandlers } from './accounts.js';
 import { conversationHandlers } from './conversations.js';
+import { archiveHandlers } from './archives.js';
 import { eventHandlers } from './events.js';
 import { fileHandlers } from './files.js';
 import { groupHandlers } from './groups.js';
@@ -29,4 +30,5 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...botHandlers(ctx),
     ...accountHandlers(ctx),
     ...fileHandlers(ctx),
+    ...archiveHandlers(ctx),
   });

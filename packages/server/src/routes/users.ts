@@ -26,7 +26,5 @@ export const userHandlers = (ctx: Ctx) =>
       users.changePassword(ctx, req.actor, req.body.old_password, req.body.new_password, req.ip),
     deleteAccount: (req) => users.deleteAccount(ctx, req.actor),
     listContacts: (req) => contacts.listContacts(ctx, req.actor),
-    // Favorites arrive with the messaging issue; clients list them at boot (API.md §15.1).
-    listFavorites: () => [],
     getUser: (req) => users.getUser(ctx, req.params.uid),
   }) satisfies Partial<Handlers>;

@@ -22,6 +22,7 @@ import {
   loadWritableMessage,
   type LoadedMessage,
 } from '../policy/messages.js';
+import { requireArchiveContent } from './archives.js';
 import { parseContent, type OutgoingMessage } from './messages.js';
 import { currentVersion, versionsOf } from './message-versions.js';
 import { pinEdited, pinsDeleted } from './pins.js';
@@ -35,6 +36,7 @@ export async function replyMessage(
 ): Promise<number> {
   const loaded = await loadWritableMessage(ctx, actor, mid);
   const content = parseContent(msg);
+  await requireArchiveContent(ctx, content);
   const sent = await commit(ctx, actor, loaded, {
     type: 'reply',
     mid,
@@ -53,6 +55,7 @@ export async function editMessage(
 ): Promise<number> {
   const loaded = await loadEditableMessage(ctx, actor, mid);
   const content = parseContent(msg);
+  await requireArchiveContent(ctx, content);
   const sent = await commit(ctx, actor, loaded, {
     type: 'reaction',
     mid,

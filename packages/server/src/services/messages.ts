@@ -15,6 +15,7 @@ import { nestsDeeperThan } from '../json-depth.js';
 import { decodeUtf8, requireUtf8Charset } from '../utf8.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import type { Audience } from '../realtime/bus.js';
+import { requireArchiveContent } from './archives.js';
 import { groupAudience, usersAudience } from './audience.js';
 import { loadReadable, requireDirectMessage, requireSender } from '../policy/index.js';
 import { isFileContentType, parseFileContent } from './files/file-messages.js';
@@ -61,7 +62,12 @@ export interface ParsedContent {
 /** Text, markdown, or (new messages only) a file or voice message. */
 async function parseSendable(ctx: Ctx, msg: OutgoingMessage): Promise<ParsedContent> {
   const type = (msg.contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!isFileContentType(type)) return parseContent(msg);
+  if (!isFileContentType(type)) {
+    const content = parseContent(msg);
+    // A forwarded archive must be one this server made (API.md §7.3).
+    await requireArchiveContent(ctx, content);
+    return content;
+  }
   return parseFileContent(ctx, type, msg.body, decodeProperties(msg.propertiesHeader));
 }
 

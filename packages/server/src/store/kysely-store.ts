@@ -5,6 +5,7 @@ import type { Database } from './schema.js';
 import { KyselyBotStore } from './kysely/bots.js';
 import { KyselyFileStore } from './kysely/files.js';
 import { KyselyChatSettingsStore, KyselyContactStore, KyselyJobLeaseStore } from './kysely/conversations.js';
+import { KyselyArchiveStore, KyselyFavoriteStore } from './kysely/archives.js';
 import { KyselyGroupStore } from './kysely/groups.js';
 import { KyselyInviteStore } from './kysely/invites.js';
 import { KyselyMagicTokenStore } from './kysely/magic-tokens.js';
@@ -38,6 +39,8 @@ export class KyselyStore implements Store {
   readonly chatSettings: KyselyChatSettingsStore;
   readonly contacts: KyselyContactStore;
   readonly jobLeases: KyselyJobLeaseStore;
+  readonly archives: KyselyArchiveStore;
+  readonly favorites: KyselyFavoriteStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -56,6 +59,8 @@ export class KyselyStore implements Store {
     this.chatSettings = new KyselyChatSettingsStore(ctx);
     this.contacts = new KyselyContactStore(ctx);
     this.jobLeases = new KyselyJobLeaseStore(ctx);
+    this.archives = new KyselyArchiveStore(ctx);
+    this.favorites = new KyselyFavoriteStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {

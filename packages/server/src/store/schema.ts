@@ -122,6 +122,23 @@ export interface MessageSearchTable {
   edited_at: number | null;
 }
 
+export interface ArchivesTable {
+  /** `YYYY/M/D/<uuid>`. */
+  path: string;
+  created_by: number;
+  created_at: number;
+  /** The `Archive` as JSON text. */
+  body: string;
+}
+
+export interface FavoritesTable {
+  id: string;
+  uid: number;
+  created_at: number;
+  /** The `Archive` as JSON text. */
+  body: string;
+}
+
 export interface SettingsTable {
   key: string;
   /** JSON text. */
@@ -290,4 +307,6 @@ export interface Database {
   chat_settings: ChatSettingsTable;
   contacts: ContactsTable;
   job_leases: JobLeasesTable;
+  archives: ArchivesTable;
+  favorites: FavoritesTable;
 }

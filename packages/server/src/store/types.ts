@@ -4,6 +4,7 @@
  * `@parley/protocol` plus the private columns the server needs.
  */
 import type {
+  Archive,
   ChatMessage,
   MessageDetail,
   MessageTarget,
@@ -509,6 +510,37 @@ export interface SearchStore {
   search(filter: SearchFilter): Promise<SearchRecord[]>;
 }
 
+/** An archive made for forwarding (API.md §7.3), kept as made. */
+export interface ArchiveRecord {
+  path: string;
+  created_by: number;
+  created_at: number;
+  archive: Archive;
+}
+
+export interface ArchiveStore {
+  add(record: ArchiveRecord): Promise<void>;
+  get(path: string): Promise<ArchiveRecord | undefined>;
+}
+
+/** A user's saved messages (API.md §8). */
+export interface FavoriteRecord {
+  id: string;
+  uid: number;
+  created_at: number;
+  archive: Archive;
+}
+
+export interface FavoriteStore {
+  /** Stores it unless the user already has `max` favorites; returns whether it did. */
+  add(record: FavoriteRecord, max: number): Promise<boolean>;
+  /** The user's favorites, oldest first, without their archives. */
+  list(uid: number): Promise<{ id: string; created_at: number }[]>;
+  /** One of the user's favorites; undefined when missing or someone else's. */
+  get(uid: number, id: string): Promise<FavoriteRecord | undefined>;
+  remove(uid: number, id: string): Promise<boolean>;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   readonly users: UserStore;
@@ -527,6 +559,8 @@ export interface Store {
   readonly chatSettings: ChatSettingsStore;
   readonly contacts: ContactStore;
   readonly jobLeases: JobLeaseStore;
+  readonly archives: ArchiveStore;
+  readonly favorites: FavoriteStore;
   /** Runs `fn` in one transaction; everything it does through `tx` commits or rolls back together. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   /** Throws when the database is unreachable (readiness). */

@@ -250,6 +250,39 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
     expect: row(401, 403, 200, 200, 200, 200),
   },
   { method: 'GET', route: '/api/favorite', expect: signedIn() },
+  {
+    method: 'POST',
+    route: '/api/favorite',
+    body: (f) => json({ mid_list: [f.mid] }),
+    // Readers of the message, except guests (no favorites); an administrator outside a private channel does not read it.
+    expect: row(401, 403, 200, 403, 200, 403),
+  },
+  {
+    method: 'GET',
+    route: '/api/favorite/:id',
+    path: () => '/api/favorite/00000000-0000-4000-8000-000000000000',
+    // Only the owner's own favorites exist for them; anything else is 404 (test/favorites.test.ts).
+    expect: signedIn(404),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/favorite/:id',
+    path: () => '/api/favorite/00000000-0000-4000-8000-000000000000',
+    expect: signedIn(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/resource/archive',
+    body: (f) => json({ mid_list: [f.mid] }),
+    expect: row(401, 403, 200, 403, 200, 403),
+  },
+  {
+    method: 'GET',
+    route: '/api/resource/archive',
+    // No token, like every resource URL; the path is the secret (test/archive.test.ts reads real ones).
+    path: () => '/api/resource/archive?file_path=2026/1/1/00000000-0000-4000-8000-000000000000',
+    expect: everyone(404),
+  },
   { method: 'GET', route: '/api/user/:uid', expect: signedIn() },
 
   // Mail and magic links (issue 12). Mail is not set up in this table's server: the test mail and

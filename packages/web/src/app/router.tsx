@@ -58,6 +58,7 @@ export const router = createHashRouter([
                 path: '/setting/smtp',
                 lazy: async () => ({ Component: (await import('../features/settings')).SmtpSettingsPage }),
               },
+              { path: '/favs', lazy: chatPage },
             ],
           },
         ],

@@ -150,3 +150,8 @@ export const InfoIcon = (props: IconProps) => (
     <path d="M12 11v5M12 8h.01" />
   </Svg>
 );
+export const BookmarkIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M6 4h12v16l-6-4-6 4z" />
+  </Svg>
+);

@@ -8,6 +8,7 @@ import { messageSearchMigration } from './0005-message-search.js';
 import { filesMigration } from './0006-files.js';
 import { magicTokensMigration } from './0007-magic-tokens.js';
 import { botsMigration } from './0008-bots.js';
+import { archivesFavoritesMigration } from './0009-archives-favorites.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
@@ -23,6 +24,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0006-files': filesMigration(dialect),
     '0007-magic-tokens': magicTokensMigration,
     '0008-bots': botsMigration(dialect),
+    '0009-archives-favorites': archivesFavoritesMigration,
   };
 }
 

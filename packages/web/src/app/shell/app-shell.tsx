@@ -4,7 +4,7 @@ import { NavLink, Outlet, useMatch } from 'react-router';
 import { SearchLauncher } from '../../features/search';
 import { UserMenu } from '../../features/settings';
 import { useAppSelector } from '../../lib/store';
-import { ChatIcon, SparkIcon, UsersIcon } from '../../ui';
+import { BookmarkIcon, ChatIcon, SparkIcon, UsersIcon } from '../../ui';
 import { ConnectionBanner } from './connection-banner';
 
 /** The signed-in layout: a navigation rail (a bottom bar on phones) and the current section. */
@@ -34,6 +34,10 @@ export function AppShell() {
           <NavLink to="/users" className={({ isActive }) => navClass(isActive)} data-testid="nav-users">
             <UsersIcon size={22} />
             <span className="visually-hidden">{t('nav.users')}</span>
+          </NavLink>
+          <NavLink to="/favs" className={({ isActive }) => navClass(isActive)} data-testid="nav-favs">
+            <BookmarkIcon size={22} />
+            <span className="visually-hidden">{t('nav.favs')}</span>
           </NavLink>
           {isAdmin ? (
             <NavLink

@@ -3,7 +3,11 @@ import type { ConvKey } from '../../lib/store';
 import { saveReplyTarget } from './drafts';
 
 /** Which dialog the message list shows. */
-export type MessageDialog = { kind: 'delete'; mids: number[] } | { kind: 'versions'; mid: number } | null;
+export type MessageDialog =
+  | { kind: 'delete'; mids: number[] }
+  | { kind: 'forward'; mids: number[] }
+  | { kind: 'versions'; mid: number }
+  | null;
 
 /** The per-conversation state of composing and acting on messages (not part of the chat data). */
 export interface ComposeState {

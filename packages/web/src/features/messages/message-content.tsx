@@ -2,11 +2,13 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileMessage } from '../files';
 import type { Message } from '../../lib/store';
+import { loadArchives } from './forward/load';
 import { linkify } from './linkify';
 import { Mention } from './mention-text';
 import { splitMentions } from './mentions';
 
 const MarkdownView = lazy(() => import('./markdown-view'));
+const ArchiveView = lazy(loadArchives);
 
 function Linked({ text }: { text: string }) {
   const parts = useMemo(() => linkify(text), [text]);
@@ -56,7 +58,11 @@ export function MessageContent({ message }: { message: Message }) {
     case 'vocechat/audio':
       return <FileMessage path={message.content} properties={message.properties} />;
     case 'vocechat/archive':
-      return <p className="message__note">{t('message.forwarded')}</p>;
+      return (
+        <Suspense fallback={null}>
+          <ArchiveView path={message.content} />
+        </Suspense>
+      );
     default:
       return <p className="message__note">{t('message.unsupported')}</p>;
   }

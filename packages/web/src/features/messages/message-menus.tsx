@@ -12,8 +12,12 @@ import {
   startSelecting,
   toggleReaction,
 } from './message-actions';
+import { addFavorite, startForward } from './forward/actions';
 import type { MessageAbilities } from './permissions';
 import { PopupMenu, type MenuItem, type MenuPosition } from './popup-menu';
+
+/** What an archive takes (API.md §7.3); files wait for archive attachments. */
+const ARCHIVABLE: readonly string[] = ['text/plain', 'text/markdown'];
 
 export type OpenMenu = { kind: 'actions' | 'react'; at: MenuPosition; returnFocus: HTMLElement | null };
 
@@ -30,6 +34,7 @@ interface MenusProps {
 /** The context menu of a message and its reaction picker: its own chunk, loaded on first use. */
 export default function MessageMenus({ message, can, gid, pinned, menu, onClose, onReact }: MenusProps) {
   const { t } = useTranslation('actions');
+  const { t: tf } = useTranslation('fav');
   const selfUid = useAppSelector((state) => state.auth?.user.uid ?? null);
   if (menu.kind === 'react') {
     const mine = new Set(
@@ -78,6 +83,10 @@ export default function MessageMenus({ message, can, gid, pinned, menu, onClose,
     });
   if (message.contentType.startsWith('text/'))
     items.push({ key: 'copy', label: t('menu.copy'), onSelect: () => copyText(message) });
+  if (ARCHIVABLE.includes(message.contentType) && !message.sending) {
+    items.push({ key: 'forward', label: tf('forward'), onSelect: () => startForward([message.mid]) });
+    items.push({ key: 'favorite', label: tf('favorite'), onSelect: () => addFavorite([message.mid]) });
+  }
   if (can.select)
     items.push({ key: 'select', label: t('menu.select'), onSelect: () => startSelecting(message) });
   if (can.delete)

@@ -5,10 +5,12 @@ import { Button } from '../../ui';
 import { TrashIcon } from './action-icons';
 import { composeDispatch, useCompose } from './compose-state';
 import { requestDelete } from './message-actions';
+import { addFavorite, startForward } from './forward/actions';
 
 /** Takes the composer's place in multi-select mode: how many are chosen, delete them, or leave. */
 export default function SelectionBar() {
   const { t } = useTranslation('actions');
+  const { t: tf } = useTranslation('fav');
   const chosen = useCompose((compose) => compose.selected);
   const selfUid = useAppSelector((state) => state.auth?.user.uid ?? null);
   const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);
@@ -32,6 +34,24 @@ export default function SelectionBar() {
       {!deletable ? <p className="selection-bar__note">{t('select.delete_denied')}</p> : null}
       <Button variant="ghost" small onClick={() => composeDispatch({ type: 'select/end' })}>
         {t('select.cancel')}
+      </Button>
+      <Button
+        variant="ghost"
+        small
+        disabled={selected.length === 0}
+        onClick={() => startForward(selected)}
+        data-testid="selection-forward"
+      >
+        {tf('forward')}
+      </Button>
+      <Button
+        variant="ghost"
+        small
+        disabled={selected.length === 0}
+        onClick={() => addFavorite(selected)}
+        data-testid="selection-favorite"
+      >
+        {tf('favorite')}
       </Button>
       <Button
         variant="danger"

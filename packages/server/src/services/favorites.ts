@@ -1,0 +1,33 @@
+/**
+ * Favorites (API.md §8): archives a user keeps for themself. Someone else's favorite answers 404,
+ * like a missing one (§15.7). Clients list them at boot; the contract has no event for them.
+ */
+import { MAX_FAVORITES, type Archive, type Favorite } from '@parley/protocol';
+import { randomUUID } from 'node:crypto';
+import type { Actor, Ctx } from '../context.js';
+import { AppError, notFound } from '../errors.js';
+import { requireFavoriteOwner } from '../policy/archives.js';
+import { buildArchive } from './archives.js';
+
+export async function createFavorite(ctx: Ctx, actor: Actor, mids: readonly number[]): Promise<Favorite> {
+  requireFavoriteOwner(actor);
+  const archive = await buildArchive(ctx, actor, mids);
+  const favorite = { id: randomUUID(), created_at: ctx.now() };
+  if (!(await ctx.store.favorites.add({ ...favorite, uid: actor.uid, archive }, MAX_FAVORITES))) {
+    throw new AppError('too_many_requests', 'too many favorites');
+  }
+  return favorite;
+}
+
+export const listFavorites = (ctx: Ctx, actor: Actor): Promise<Favorite[]> =>
+  ctx.store.favorites.list(actor.uid);
+
+export async function getFavorite(ctx: Ctx, actor: Actor, id: string): Promise<Archive> {
+  const record = await ctx.store.favorites.get(actor.uid, id);
+  if (!record) throw notFound('no such favorite');
+  return record.archive;
+}
+
+export async function deleteFavorite(ctx: Ctx, actor: Actor, id: string): Promise<void> {
+  if (!(await ctx.store.favorites.remove(actor.uid, id))) throw notFound('no such favorite');
+}
