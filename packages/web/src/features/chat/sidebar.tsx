@@ -35,7 +35,7 @@ function DmItem({ entry }: { entry: DmEntry }) {
   );
 }
 
-/** Pinned and muted marks of a sidebar entry (a muted entry is also dimmed by its class). */
+/** Pinned and muted marks of a sidebar entry. */
 function ConversationMarks({ pinned, muted }: { pinned: boolean; muted: boolean }) {
   const { t } = useTranslation(['conversation']);
   if (!pinned && !muted) return null;

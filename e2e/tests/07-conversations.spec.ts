@@ -1,0 +1,178 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { ADMIN, signIn, snap } from './support.js';
+
+/**
+ * Conversation settings (SPEC §4): a user pins a channel and a DM (they move first in the
+ * sidebar), mutes a channel (the muted mark survives a reload), and a block stops a DM until it
+ * is lifted. Screenshots of the settings dialog and the sidebar, light and dark, phone and desktop.
+ */
+const stamp = Date.now();
+const ADA = { email: `ada-${stamp}@parley.test`, password: 'ada password 123', name: `Ada${stamp % 10000}` };
+const BEN = { email: `ben-${stamp}@parley.test`, password: 'ben password 123', name: `Ben${stamp % 10000}` };
+// The screenshots need the state the first test leaves.
+test.describe.configure({ mode: 'serial' });
+let first = 0;
+let last = 0;
+let benUid = 0;
+let adaUid = 0;
+
+async function adminHeaders(request: APIRequestContext) {
+  const initialized = await (await request.get('/api/admin/system/initialized')).json();
+  if (initialized === false) {
+    expect(
+      (await request.post('/api/admin/system/create_admin', { data: { ...ADMIN, gender: 0 } })).ok(),
+    ).toBe(true);
+  }
+  const login = await request.post('/api/token/login', {
+    data: {
+      credential: { type: 'password', email: ADMIN.email, password: ADMIN.password },
+      device: 'e2e-conversations',
+    },
+  });
+  expect(login.ok()).toBe(true);
+  return { 'x-api-key': (await login.json()).token as string };
+}
+
+test.beforeAll(async ({ request }) => {
+  const headers = await adminHeaders(request);
+  const register = async (who: typeof ADA) => {
+    const link = await (await request.get('/api/group/create_reg_magic_link', { headers })).text();
+    const magicToken = new URL(link.replace(/^"|"$/g, '')).searchParams.get('magic_token');
+    const registered = await request.post('/api/user/register', {
+      data: { ...who, magic_token: magicToken, gender: 0, language: 'en', device: 'e2e' },
+    });
+    expect(registered.ok()).toBe(true);
+    return ((await registered.json()) as { user: { uid: number } }).user.uid;
+  };
+  adaUid = await register(ADA);
+  benUid = await register(BEN);
+  const create = async (name: string) => {
+    const body = await (
+      await request.post('/api/group', { headers, data: { name, is_public: true } })
+    ).json();
+    return typeof body === 'number' ? body : (body.gid as number);
+  };
+  first = await create(`aardvark ${stamp % 10000}`);
+  last = await create(`zebra ${stamp % 10000}`);
+});
+
+async function openSettings(page: Page) {
+  await page.getByTestId('conversation-settings-button').click();
+  await expect(page.getByTestId('conversation-settings')).toBeVisible();
+}
+
+async function closeSettings(page: Page) {
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('conversation-settings')).toBeHidden();
+}
+
+async function sendIn(page: Page, text: string) {
+  await page.getByTestId('composer').fill(text);
+  await page.getByTestId('composer').press('Enter');
+}
+
+test('pin, mute and block work from the conversation settings', async ({ browser }) => {
+  const ada = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(ada, ADA);
+  const channels = ada.locator('[data-testid^="channel-item-"]');
+
+  // Pinning the last channel moves it first.
+  await ada.goto(`/#/chat/channel/${last}`);
+  await expect(ada.getByTestId(`channel-item-${last}`)).toBeVisible();
+  await expect(channels.first()).not.toHaveAttribute('data-testid', `channel-item-${last}`);
+  await openSettings(ada);
+  // The box follows the saved setting, so it turns checked once the server has it.
+  await ada.getByTestId('conversation-pin').click();
+  await expect(ada.getByTestId('conversation-pin')).toBeChecked();
+  await closeSettings(ada);
+  await expect(channels.first()).toHaveAttribute('data-testid', `channel-item-${last}`);
+  await expect(ada.getByTestId(`channel-item-${last}`).getByTestId('sidebar-pinned')).toBeVisible();
+
+  // Muting a channel marks it in the header and the sidebar, and survives a reload.
+  await ada.goto(`/#/chat/channel/${first}`);
+  await openSettings(ada);
+  await ada.getByTestId('conversation-mute').selectOption('0');
+  await expect(ada.getByTestId('conversation-mute')).toHaveValue('muted');
+  await closeSettings(ada);
+  await expect(ada.getByTestId('conversation-muted')).toBeVisible();
+  await expect(ada.getByTestId(`channel-item-${first}`).getByTestId('sidebar-muted')).toBeVisible();
+  await ada.reload();
+  await expect(ada.getByTestId('conversation-muted')).toBeVisible();
+  await expect(ada.getByTestId(`channel-item-${first}`).getByTestId('sidebar-muted')).toBeVisible();
+  await expect(channels.first()).toHaveAttribute('data-testid', `channel-item-${last}`);
+
+  // A DM pinned first in the DM list.
+  await ada.goto(`/#/chat/dm/${benUid}`);
+  await sendIn(ada, 'hello Ben');
+  await expect(ada.getByTestId('message').filter({ hasText: 'hello Ben' })).toBeVisible();
+  await openSettings(ada);
+  await ada.getByTestId('conversation-pin').click();
+  await expect(ada.getByTestId('conversation-pin')).toBeChecked();
+  await closeSettings(ada);
+  await expect(ada.locator('[data-testid^="dm-item-"]').first()).toHaveAttribute(
+    'data-testid',
+    `dm-item-${benUid}`,
+  );
+
+  // Ben blocks Ada in their DM: her message fails with the client's text.
+  const ben = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(ben, BEN);
+  await ben.goto(`/#/chat/dm/${adaUid}`);
+  await expect(ben.getByTestId('message').filter({ hasText: 'hello Ben' })).toBeVisible();
+  await openSettings(ben);
+  await ben.getByTestId('contact-block').click();
+  await expect(ben.getByTestId('contact-unblock')).toBeVisible();
+  await expect(ben.getByTestId('contact-status')).not.toHaveText('');
+  await closeSettings(ben);
+
+  await sendIn(ada, 'are you there?');
+  await expect(ada.getByText('Send failed, blocked maybe')).toBeVisible();
+  await expect(ada.getByTestId('message').filter({ hasText: 'are you there?' })).toHaveCount(0);
+  await expect(ben.getByTestId('message').filter({ hasText: 'are you there?' })).toHaveCount(0);
+
+  // Unblocked, the next message goes through.
+  await openSettings(ben);
+  await ben.getByTestId('contact-unblock').click();
+  await expect(ben.getByTestId('contact-block')).toBeVisible();
+  await closeSettings(ben);
+  await sendIn(ada, 'second try');
+  await expect(ben.getByTestId('message').filter({ hasText: 'second try' })).toBeVisible();
+  await expect(ada.getByTestId('message').filter({ hasText: 'second try' })).toBeVisible();
+
+  await ada.context().close();
+  await ben.context().close();
+});
+
+async function screenshots(browser: Browser, theme: 'light' | 'dark', width: number) {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 812 : 900 },
+    colorScheme: theme,
+  });
+  const page = await context.newPage();
+  await signIn(page, ADA);
+  if (width < 500) {
+    // On a phone the sidebar is the chat list screen.
+    await page.goto('/#/chat');
+  } else {
+    await page.goto(`/#/chat/channel/${first}`);
+  }
+  await expect(page.getByTestId(`channel-item-${last}`).getByTestId('sidebar-pinned')).toBeVisible();
+  await snap(page, `conversations-sidebar-${theme}-${width}`);
+  await page.goto(`/#/chat/dm/${benUid}`);
+  await openSettings(page);
+  await expect(page.getByTestId('contact-status')).toBeVisible();
+  await snap(page, `conversation-settings-dm-${theme}-${width}`);
+  await closeSettings(page);
+  await page.goto(`/#/chat/channel/${first}`);
+  await openSettings(page);
+  await snap(page, `conversation-settings-channel-${theme}-${width}`);
+  await context.close();
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const width of [375, 1280]) {
+    test(`conversation screenshots in ${theme} at ${width} px`, async ({ browser }) => {
+      await screenshots(browser, theme, width);
+    });
+  }
+}
