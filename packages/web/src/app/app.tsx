@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { RouterProvider } from 'react-router';
 import { useAppSelector } from '../lib/store';
+import { Toaster } from '../lib/toast';
 import { BootGate } from './boot-gate';
 import { DocumentTitle } from './document-title';
 import { InactiveTab } from './inactive-tab';
@@ -28,7 +28,9 @@ export function App() {
       ) : (
         <InactiveTab />
       )}
-      <Toaster position="top-center" toastOptions={TOAST_OPTIONS} />
+      <Suspense fallback={null}>
+        <Toaster position="top-center" toastOptions={TOAST_OPTIONS} />
+      </Suspense>
     </Suspense>
   );
 }

@@ -56,7 +56,10 @@ export const router = createHashRouter([
               },
               {
                 path: '/setting/smtp',
-                lazy: async () => ({ Component: (await import('../features/settings')).SmtpSettingsPage }),
+                lazy: async () => ({
+                  Component: (await (await import('../features/settings')).loadSmtpSettingsPage())
+                    .SmtpSettingsPage,
+                }),
               },
               { path: '/favs', lazy: chatPage },
             ],

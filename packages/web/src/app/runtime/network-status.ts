@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { i18n } from '../../lib/i18n';
 import { dispatch } from '../../lib/store';
 

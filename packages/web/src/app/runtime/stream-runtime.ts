@@ -1,5 +1,5 @@
 import type { KickReason } from '@parley/protocol';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { ensureFreshToken, listContacts, listUsers, probeSession } from '../../lib/api';
 import { i18n, type I18nKey } from '../../lib/i18n';
 import { endSession } from '../../lib/session';

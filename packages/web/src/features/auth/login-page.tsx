@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getSmtpEnabledQuietly, isApiError, login } from '../../lib/api';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { isApiError, magicLinkLogin } from '../../lib/api';

@@ -1,7 +1,7 @@
 import type { BotKey } from '@parley/protocol';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import * as botsApi from '../../lib/api/endpoints/bots';
 import { useAppSelector } from '../../lib/store';
 import { Button, CheckIcon, CopyIcon, TextField } from '../../ui';

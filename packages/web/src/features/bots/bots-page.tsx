@@ -1,7 +1,7 @@
 import type { AdminUser } from '@parley/protocol';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import * as botsApi from '../../lib/api/endpoints/bots';
 import { useAppSelector } from '../../lib/store';
 import { Button, PlusIcon, SparkIcon, Spinner, TextField } from '../../ui';

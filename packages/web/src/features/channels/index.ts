@@ -1,4 +1,5 @@
 export { ChannelHeader } from './channel-header';
-export { CreateChannelDialog } from './create-channel-dialog';
+/** The create dialog loads when first opened, so the first chat screen does not carry it. */
+export const loadCreateChannelDialog = () => import('./create-channel-dialog');
 export { memberCount, membersOf, roleOf, sortMembers, type MemberRole } from './member-order';
 export { MembersPanel } from './members-panel';

@@ -1,6 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui';
-import { InvitePanel } from '../onboarding';
+
+/** The panel loads when the dialog first opens, so the first chat screen does not carry onboarding. */
+const InvitePanel = lazy(async () => ({ default: (await import('../onboarding')).InvitePanel }));
 
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['welcome', 'common']);
@@ -13,7 +16,9 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
       closeLabel={t('common:actions.close')}
       testId="invite-dialog"
     >
-      <InvitePanel />
+      <Suspense fallback={null}>
+        <InvitePanel />
+      </Suspense>
     </Modal>
   );
 }

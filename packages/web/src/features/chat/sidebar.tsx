@@ -1,16 +1,20 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { currentLanguage } from '../../lib/i18n';
 import { groupConv, isMuted, useAppSelector, userConv, type ConvKey } from '../../lib/store';
 import { BellOffIcon, PinIcon, useNow } from '../conversations';
 import { HashIcon, IconButton, LockIcon, MailIcon, PlusIcon, Spinner, UnreadBadge } from '../../ui';
-import { CreateChannelDialog } from '../channels';
+import { loadCreateChannelDialog } from '../channels';
 import { UserAvatar, useUserName } from '../users';
 import { buildChannelEntries, buildDmEntries, type DmEntry } from './conversation-list';
 import { InviteDialog } from './invite-dialog';
 import { MentionBadge } from './mention-badge';
 import { useUnreadBackfill } from './unread-backfill';
+
+const CreateChannelDialog = lazy(async () => ({
+  default: (await loadCreateChannelDialog()).CreateChannelDialog,
+}));
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `sidebar-item${isActive ? ' sidebar-item--active' : ''}`;
@@ -69,6 +73,9 @@ export function Sidebar({ activeConv }: { activeConv: ConvKey | null }) {
   const selfUid = useAppSelector((state) => state.auth?.user.uid ?? null);
   const chatSettings = useAppSelector((state) => state.chatSettings);
   const [creating, setCreating] = useState(false);
+  // Once loaded the dialog stays mounted (closed), so it keeps its state between openings as before.
+  const [createLoaded, setCreateLoaded] = useState(false);
+  if (creating && !createLoaded) setCreateLoaded(true);
   const [inviting, setInviting] = useState(false);
   const openUid = activeConv?.startsWith('u:') ? Number(activeConv.slice(2)) : null;
 
@@ -183,7 +190,11 @@ export function Sidebar({ activeConv }: { activeConv: ConvKey | null }) {
           )}
         </section>
       </nav>
-      <CreateChannelDialog open={creating} onClose={() => setCreating(false)} />
+      {createLoaded ? (
+        <Suspense fallback={null}>
+          <CreateChannelDialog open={creating} onClose={() => setCreating(false)} />
+        </Suspense>
+      ) : null}
       {isAdmin ? <InviteDialog open={inviting} onClose={() => setInviting(false)} /> : null}
     </aside>
   );

@@ -2,7 +2,7 @@ import { LIMITS, type UserInfo } from '@parley/protocol';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { editMessage, sendTyping } from '../../lib/api';
 import { getState, parseConv, useAppSelector, type ConvKey, type Message } from '../../lib/store';
 import { CheckIcon, IconButton, MarkdownIcon, SendIcon } from '../../ui';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { deleteMessages } from '../../lib/api';
 import type { ConvKey } from '../../lib/store';
 import { Button, Modal } from '../../ui';

@@ -1,4 +1,4 @@
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import i18n from 'i18next';
 import { likeMessage, pinMessage, unpinMessage } from '../../lib/api';
 import type { ConvKey, Message } from '../../lib/store';

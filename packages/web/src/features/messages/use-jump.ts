@@ -1,7 +1,7 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import i18n from 'i18next';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { getState, type ConvKey } from '../../lib/store';
 import { composeDispatch, useCompose } from './compose-state';
 import type { Row } from './message-rows';

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../ui';
-import { SearchDialog } from './search-dialog';
+
+/** The dialog loads on first use, so the first chat screen does not carry it. */
+const SearchDialog = lazy(async () => ({ default: (await import('./search-dialog')).SearchDialog }));
 
 const isEditable = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
@@ -12,6 +14,9 @@ const isEditable = (target: EventTarget | null) =>
 export function SearchLauncher({ className }: { className?: string }) {
   const { t } = useTranslation('search');
   const [open, setOpen] = useState(false);
+  // Once loaded the dialog stays mounted (closed), so it keeps its state between openings as before.
+  const [loaded, setLoaded] = useState(false);
+  if (open && !loaded) setLoaded(true);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const modK = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k';
@@ -38,7 +43,14 @@ export function SearchLauncher({ className }: { className?: string }) {
         <span className="visually-hidden">{t('open')}</span>
       </button>
       {/* In the body: the rail is hidden at phone width inside a conversation, and the dialog with it. */}
-      {createPortal(<SearchDialog open={open} onClose={() => setOpen(false)} />, document.body)}
+      {loaded
+        ? createPortal(
+            <Suspense fallback={null}>
+              <SearchDialog open={open} onClose={() => setOpen(false)} />
+            </Suspense>,
+            document.body,
+          )
+        : null}
     </>
   );
 }

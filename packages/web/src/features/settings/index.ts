@@ -1,2 +1,3 @@
 export { UserMenu } from './user-menu';
-export { SmtpSettingsPage } from './smtp-settings-page';
+/** The SMTP page is a route of its own: it loads when opened, not with the user menu on every screen. */
+export const loadSmtpSettingsPage = () => import('./smtp-settings-page');

@@ -1,6 +1,6 @@
 import type { SmtpConfig } from '@parley/protocol';
 import { useEffect, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { getSmtpConfig, isApiError, sendTestMail, setSmtpConfig } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';

@@ -9,6 +9,8 @@ vi.mock('i18next', () => ({
 }));
 
 const { default: toast } = await import('react-hot-toast');
+// Error toasts go through lib/toast, which loads the library on first use: load it up front.
+await (await import('../toast')).loadToasts();
 const { dispatch, getState } = await import('../store');
 const { request, setUnauthorizedListener } = await import('./client');
 const { call } = await import('./call');

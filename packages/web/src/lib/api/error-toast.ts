@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import toast from 'react-hot-toast';
+import { toast } from '../toast';
 import type { I18nKey } from '../i18n/keys';
 import type { ApiError } from './api-error';
 

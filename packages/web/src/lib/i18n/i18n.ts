@@ -1,13 +1,13 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_CODES, NAMESPACES } from './languages';
+import { localeBackend } from './locale-backend';
 
 /** Loads translations from `locales/{lng}/{ns}.json` next to the page (SPEC §7, §9). */
 export function initI18n() {
   return i18n
-    .use(HttpBackend)
+    .use(localeBackend)
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
@@ -18,7 +18,6 @@ export function initI18n() {
       ns: [...NAMESPACES],
       defaultNS: 'common',
       fallbackNS: false,
-      backend: { loadPath: './locales/{{lng}}/{{ns}}.json' },
       detection: {
         order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
         lookupQuerystring: 'lng',

@@ -1,6 +1,6 @@
 import type { Archive } from '@parley/protocol';
 import i18n from 'i18next';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { call, type ConversationRef } from '../../../lib/api';
 import { composeDispatch } from '../compose-state';
 

@@ -5,7 +5,7 @@
 import type { Archive, Favorite } from '@parley/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import { Button, Spinner } from '../../../ui';
 import { deleteFavorite, getArchive, getFavorite, listFavorites } from './actions';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast';
 import type { ConversationRef } from '../../../lib/api';
 import { createArchive, sendArchive } from './actions';
 import { useAppSelector } from '../../../lib/store';

@@ -1,0 +1,1 @@
+export { loadToasts, toast, Toaster } from './toast';
