@@ -15,6 +15,11 @@ const MARKS = /\p{M}+/gu;
 
 /** At most this many tokens of one message are indexed (a long paste stays searchable by its start). */
 export const MAX_INDEX_TOKENS = 4000;
+/**
+ * Longer words are indexed and queried by their first characters: PostgreSQL refuses a lexeme of
+ * more than 2,046 bytes (a send with one 60 KB word answered 500), and nobody types such a word.
+ */
+export const MAX_TOKEN_CHARS = 100;
 export const MAX_QUERY_TERMS = 16;
 
 interface Run {
@@ -29,7 +34,7 @@ function runs(text: string): Run[] {
     if (CJK.test(run[0] ?? '')) out.push({ cjk: true, text: run });
     else {
       const plain = run.normalize('NFD').replace(MARKS, '').normalize('NFC');
-      if (plain) out.push({ cjk: false, text: plain });
+      if (plain) out.push({ cjk: false, text: [...plain].slice(0, MAX_TOKEN_CHARS).join('') });
     }
   }
   return out;

@@ -42,6 +42,14 @@ describe('store conformance: full-text search', () => {
     expect(await find(store, a, 'nothing-here')).toEqual([]);
   });
 
+  it('stores a message with a word of any length, found by its first characters', async () => {
+    const { store, a, pub, send } = await setup();
+    const word = 'é'.repeat(40_000);
+    await send(a, { gid: pub.gid }, `long ${word}`);
+    expect(await find(store, a, 'long')).toEqual([`long ${word}`]);
+    expect(await find(store, a, `${'e'.repeat(20)}*`)).toEqual([`long ${word}`]);
+  });
+
   it('finds Chinese and Japanese inside runs without spaces', async () => {
     const { store, a, pub, send } = await setup();
     await send(a, { gid: pub.gid }, '我们明天去北京开会');
