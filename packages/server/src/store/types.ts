@@ -13,6 +13,11 @@ import type {
   UserLog,
 } from '@parley/protocol';
 import type { SearchTerm } from './search-text.js';
+import type { BotStore } from './bot-types.js';
+import type { FileStore } from './file-types.js';
+
+export type * from './bot-types.js';
+export type * from './file-types.js';
 
 export type UserStatus = 'normal' | 'frozen';
 
@@ -320,157 +325,6 @@ export interface PinStore {
   ): Promise<PinRecord | undefined>;
   /** The pins of many channels: gid -> pins by pinning time. */
   listFor(gids: readonly number[]): Promise<Map<number, PinnedMessage[]>>;
-}
-
-export interface BotKeyRecord {
-  id: number;
-  uid: number;
-  name: string;
-  /** The visible start of the key, shown in lists. */
-  prefix: string;
-  /** SHA-256 of the whole key. */
-  key_hash: string;
-  created_at: number;
-  last_used: number | null;
-}
-
-export interface WebhookRecord {
-  uid: number;
-  url: string | null;
-  secret: string;
-  /** Only records after this mid go to this webhook: the newest mid when its URL was set. */
-  from_mid: number;
-  updated_at: number;
-}
-
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
-
-export interface DeliveryRecord {
-  id: number;
-  uid: number;
-  mid: number;
-  body: string;
-  status: DeliveryStatus;
-  attempts: number;
-  next_at: number;
-  lease_until: number;
-  last_status: number | null;
-  last_error: string | null;
-  created_at: number;
-  delivered_at: number | null;
-}
-
-export interface NewDelivery {
-  uid: number;
-  mid: number;
-  body: string;
-  created_at: number;
-}
-
-/** The result of one delivery attempt. */
-export type AttemptOutcome = Pick<
-  DeliveryRecord,
-  'status' | 'next_at' | 'last_status' | 'last_error' | 'delivered_at'
->;
-
-/** Bot keys, webhooks and the durable webhook queue (docs/storage.md, "Bots and webhooks"). */
-export interface BotStore {
-  /** Throws a unique violation when the bot already has a key of that name. */
-  createKey(key: Omit<BotKeyRecord, 'id' | 'last_used'>): Promise<BotKeyRecord>;
-  listKeys(uid: number): Promise<BotKeyRecord[]>;
-  keyByHash(keyHash: string): Promise<BotKeyRecord | undefined>;
-  deleteKey(uid: number, id: number): Promise<boolean>;
-  /** Records a use unless one at or after `unlessSince` is recorded already (one write per interval). */
-  touchKey(id: number, at: number, unlessSince: number): Promise<void>;
-  getWebhook(uid: number): Promise<WebhookRecord | undefined>;
-  setWebhook(webhook: WebhookRecord): Promise<void>;
-  /** Every webhook with a URL. */
-  listWebhooks(): Promise<(WebhookRecord & { url: string })[]>;
-  /** The last mid fanned out to webhooks. */
-  cursor(): Promise<number>;
-  /** Moves the cursor from `from` to `to`; false when another node moved it first. */
-  moveCursor(from: number, to: number): Promise<boolean>;
-  enqueue(deliveries: readonly NewDelivery[], nextAt: number): Promise<void>;
-  /**
-   * Takes up to `limit` pending deliveries due at `now` that no node holds, holding them until
-   * `leaseUntil`; a row goes to exactly one caller. Counts the attempt.
-   */
-  claimDue(now: number, leaseUntil: number, limit: number): Promise<DeliveryRecord[]>;
-  /** Marks a bot's pending deliveries failed (its webhook was removed). */
-  failPending(uid: number, error: string): Promise<void>;
-  /** Stores an attempt's outcome and frees the row. */
-  finishAttempt(id: number, outcome: AttemptOutcome): Promise<void>;
-  /** The newest deliveries of a bot, newest first. */
-  listDeliveries(uid: number, limit: number): Promise<DeliveryRecord[]>;
-}
-
-export interface FileRecord {
-  file_id: string;
-  uid: number;
-  filename: string;
-  declared_type: string;
-  /** Sniffed from the first chunk; null until a chunk is stored. */
-  content_type: string | null;
-  size: number;
-  chunks: number;
-  created_at: number;
-  updated_at: number;
-  path: string | null;
-  hash: string | null;
-  width: number | null;
-  height: number | null;
-  thumbnail_key: string | null;
-}
-
-export interface FileChunk {
-  n: number;
-  blob_key: string;
-  size: number;
-}
-
-export interface FileMessageRecord {
-  mid: number;
-  file_id: string;
-  from_uid: number;
-  gid: number | null;
-  created_at: number;
-}
-
-export interface FileMessageFilter {
-  uid?: number;
-  /** 0: direct conversations only. */
-  gid?: number;
-  since?: number;
-}
-
-export interface FileStore {
-  create(file: FileRecord): Promise<void>;
-  get(fileId: string): Promise<FileRecord | undefined>;
-  getByPath(path: string): Promise<FileRecord | undefined>;
-  chunks(fileId: string): Promise<FileChunk[]>;
-  /**
-   * Records chunk `chunk.n` and grows the file, if the file still has exactly `chunk.n` chunks and
-   * is unfinished; returns false otherwise (a racing copy of the chunk won, or the upload ended).
-   */
-  addChunk(fileId: string, chunk: FileChunk, contentType: string | null, now: number): Promise<boolean>;
-  /** Replaces every chunk (a re-encoded image) and finishes the file. */
-  finish(
-    fileId: string,
-    done: Pick<FileRecord, 'path' | 'hash' | 'size' | 'width' | 'height' | 'thumbnail_key' | 'content_type'>,
-    chunks: readonly FileChunk[] | undefined,
-  ): Promise<boolean>;
-  /** Unfinished uploads last touched before `before`. */
-  listAbandoned(before: number, limit: number): Promise<FileRecord[]>;
-  /** Every file id, `limit` at a time after `afterId`. */
-  listIds(afterId: string, limit: number): Promise<string[]>;
-  delete(fileId: string): Promise<boolean>;
-  addMessage(record: FileMessageRecord): Promise<void>;
-  /** The file a message carries, if any. */
-  fileOfMessage(mid: number): Promise<string | undefined>;
-  /** How many messages that are not deleted carry the file. */
-  liveReferences(fileId: string): Promise<number>;
-  /** File messages that are not deleted, newest first. */
-  listMessages(filter: FileMessageFilter, offset: number, limit: number): Promise<FileMessageRecord[]>;
 }
 
 /** A search, already parsed (`store/search-text.ts`), with the reader it runs for. */
