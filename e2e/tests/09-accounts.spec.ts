@@ -47,6 +47,14 @@ test.beforeAll(async ({ request }) => {
     data: { enabled: true, host: '127.0.0.1', port: smtpPort, from: 'parley@parley.test' },
   });
   expect(res.ok()).toBe(true);
+  // Open sign-up: an earlier spec sharing this server may have left it at invitation only.
+  const headers = { 'x-api-key': token };
+  const config = await (await request.get('/api/admin/login/config')).json();
+  const open = await request.post('/api/admin/login/config', {
+    headers,
+    data: { ...config, who_can_sign_up: 'EveryOne' },
+  });
+  expect(open.ok()).toBe(true);
 });
 
 test.afterAll(async () => {
@@ -195,7 +203,7 @@ test('a private-channel invite accepted by a second user', async ({ browser, req
     name: `Ivy${Date.now() % 10000}`,
   };
   const reg = await request.post('/api/user/register', { data: { ...who, gender: 0, device: 'e2e' } });
-  expect(reg.ok()).toBe(true);
+  expect(reg.ok(), `${reg.status()} ${await reg.text()}`).toBe(true);
 
   await inEveryView(browser, async (page, label) => {
     await page.goto('/#/login');
