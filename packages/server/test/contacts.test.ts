@@ -5,15 +5,8 @@
  */
 import { USER_SEARCH_NOT_FOUND, type Contact, type ServerEvent } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAdmin,
-  createUser,
-  login,
-  sendText,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
+import { login, sendText, startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { createCast } from './support/cast.js';
 import { streamsClosedAfterEach } from './support/sse.js';
 
 let t: TestServer;
@@ -24,11 +17,8 @@ let bob: TestUser;
 let carol: TestUser;
 beforeAll(async () => {
   t = await startTestServer();
-  admin = await createAdmin(t);
-  alice = await createUser(t, 'alice');
+  ({ admin, alice, bob, carol } = await createCast(t));
   alice2 = await login(t, alice.email, alice.password);
-  bob = await createUser(t, 'bob');
-  carol = await createUser(t, 'carol');
 });
 afterAll(async () => {
   await t.close();

@@ -5,8 +5,6 @@
 import { MAX_FAVORITES, type Archive, type Favorite } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createAdmin,
-  createChannel,
   createUser,
   login,
   sendText,
@@ -14,6 +12,7 @@ import {
   type TestServer,
   type TestUser,
 } from './support/server.js';
+import { createCastWithChannels } from './support/cast.js';
 
 let t: TestServer;
 let admin: TestUser;
@@ -24,12 +23,7 @@ let pub: number;
 let priv: number;
 beforeAll(async () => {
   t = await startTestServer();
-  admin = await createAdmin(t);
-  alice = await createUser(t, 'alice');
-  bob = await createUser(t, 'bob');
-  carol = await createUser(t, 'carol');
-  pub = await createChannel(t, admin, { name: 'general', is_public: true });
-  priv = await createChannel(t, alice, { name: 'inner', is_public: false, members: [bob.uid] });
+  ({ admin, alice, bob, carol, pub, priv } = await createCastWithChannels(t));
 });
 afterAll(async () => {
   await t.close();

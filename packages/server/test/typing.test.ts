@@ -6,7 +6,6 @@
 import type { ServerEvent } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createAdmin,
   createChannel,
   createUser,
   sendText,
@@ -14,6 +13,7 @@ import {
   type TestServer,
   type TestUser,
 } from './support/server.js';
+import { createCastWithChannels } from './support/cast.js';
 import { streamsClosedAfterEach, type TestStream } from './support/sse.js';
 
 let t: TestServer;
@@ -25,12 +25,7 @@ let pub: number;
 let priv: number;
 beforeAll(async () => {
   t = await startTestServer();
-  admin = await createAdmin(t);
-  alice = await createUser(t, 'alice');
-  bob = await createUser(t, 'bob');
-  carol = await createUser(t, 'carol');
-  pub = await createChannel(t, admin, { name: 'general', is_public: true });
-  priv = await createChannel(t, alice, { name: 'inner', is_public: false, members: [bob.uid] });
+  ({ admin, alice, bob, carol, pub, priv } = await createCastWithChannels(t));
 });
 afterAll(async () => {
   await t.close();

@@ -6,21 +6,12 @@
  */
 import type { ServerEvent } from '@parley/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAdmin,
-  createChannel,
-  createUser,
-  login,
-  sendText,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
+import { login, sendText, startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { createCastWithChannels } from './support/cast.js';
 import { streamsClosedAfterEach, type TestStream } from './support/sse.js';
 
 let now = Date.now();
 let t: TestServer;
-let admin: TestUser;
 let alice: TestUser;
 let alice2: TestUser;
 let bob: TestUser;
@@ -29,13 +20,8 @@ let priv: number;
 let pub: number;
 beforeAll(async () => {
   t = await startTestServer({ now: () => now });
-  admin = await createAdmin(t);
-  alice = await createUser(t, 'alice');
+  ({ alice, bob, carol, pub, priv } = await createCastWithChannels(t));
   alice2 = await login(t, alice.email, alice.password);
-  bob = await createUser(t, 'bob');
-  carol = await createUser(t, 'carol');
-  priv = await createChannel(t, alice, { name: 'inner', is_public: false, members: [bob.uid] });
-  pub = await createChannel(t, admin, { name: 'general', is_public: true });
 });
 afterAll(async () => {
   await t.close();
