@@ -1,31 +1,9 @@
-import { useState, type ReactNode, type SVGProps } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../lib/api';
-import { Button, Modal } from '../../ui';
+import { Button, Modal, Svg, type IconProps } from '../../ui';
 import { displaySize, formatSize } from './format-size';
 import './files.css';
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.9}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
 
 const FileIcon = (props: IconProps) => (
   <Svg {...props}>

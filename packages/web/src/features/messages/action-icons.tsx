@@ -1,26 +1,8 @@
-import type { SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { Svg as Frame, type IconProps } from '../../ui';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 18, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+/** Action icons are drawn a little smaller and bolder than the rail's. */
+const Svg = (props: IconProps & { children: ReactNode }) => <Frame size={18} strokeWidth={2} {...props} />;
 
 export const ReplyIcon = (props: IconProps) => (
   <Svg {...props}>
