@@ -12,23 +12,12 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOCALES_DIR = join(ROOT, 'packages/web/public/locales');
 const SRC_DIR = join(ROOT, 'packages/web/src');
 const BASE = 'en';
-const LANGUAGES = ['en', 'zh', 'ja', 'es', 'fr', 'pt', 'tr'];
+// The client's own lists (`lib/i18n/languages.ts`) are the one source: a namespace is added there.
+const LANGUAGES_TS = readFileSync(join(SRC_DIR, 'lib/i18n/languages.ts'), 'utf8');
+const LANGUAGES = [...LANGUAGES_TS.matchAll(/code: '([a-z-]+)'/g)].map((m) => m[1]);
 const NAMESPACES = [
-  'common',
-  'chat',
-  'member',
-  'setting',
-  'fav',
-  'file',
-  'welcome',
-  'auth',
-  'widget',
-  'actions',
-  'bots',
-  'accounts',
-  'search',
-  'conversation',
-];
+  ...(/export const NAMESPACES = \[([^\]]*)\]/.exec(LANGUAGES_TS)?.[1] ?? '').matchAll(/'([\w-]+)'/g),
+].map((m) => m[1]);
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 const errors = [];
@@ -81,6 +70,12 @@ function byBase(keys) {
   return groups;
 }
 
+if (LANGUAGES.length === 0 || NAMESPACES.length === 0)
+  fail('lib/i18n/languages.ts: no languages or namespaces found');
+for (const file of readdirSync(join(LOCALES_DIR, BASE))) {
+  if (!NAMESPACES.includes(file.replace(/\.json$/, '')))
+    fail(`${BASE}/${file}: not a namespace in lib/i18n/languages.ts`);
+}
 const locales = new Map(LANGUAGES.map((language) => [language, loadLocale(language)]));
 const baseGroups = byBase(locales.get(BASE));
 
