@@ -7,6 +7,8 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type TouchEvent,
+  type ButtonHTMLAttributes,
+  type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
@@ -235,54 +237,38 @@ export const MessageItem = memo(function MessageItem({
       </div>
       {message.sending || selecting ? null : (
         <div className="message__toolbar" role="toolbar" aria-label={t('actions:toolbar.label')}>
-          <button
-            type="button"
-            className="message__tool"
-            tabIndex={-1}
-            title={t('actions:toolbar.react')}
-            aria-label={t('actions:toolbar.react')}
-            onClick={(event) => openFromButton('react', event)}
-            data-testid="tool-react"
+          <ToolButton
+            label={t('actions:toolbar.react')}
+            testId="tool-react"
+            onClick={(e) => openFromButton('react', e)}
           >
             <SmileIcon size={16} />
-          </button>
-          <button
-            type="button"
-            className="message__tool"
-            tabIndex={-1}
-            title={t('actions:toolbar.reply')}
-            aria-label={t('actions:toolbar.reply')}
+          </ToolButton>
+          <ToolButton
+            label={t('actions:toolbar.reply')}
+            testId="tool-reply"
             onClick={() => startReply(message)}
-            data-testid="tool-reply"
           >
             <ReplyIcon size={16} />
-          </button>
+          </ToolButton>
           {can.edit ? (
-            <button
-              type="button"
-              className="message__tool"
-              tabIndex={-1}
-              title={t('actions:toolbar.edit')}
-              aria-label={t('actions:toolbar.edit')}
+            <ToolButton
+              label={t('actions:toolbar.edit')}
+              testId="tool-edit"
               onClick={() => startEdit(message)}
-              data-testid="tool-edit"
             >
               <EditIcon size={16} />
-            </button>
+            </ToolButton>
           ) : null}
-          <button
-            type="button"
-            className="message__tool"
-            tabIndex={-1}
-            title={t('actions:toolbar.more')}
-            aria-label={t('actions:toolbar.more')}
+          <ToolButton
+            label={t('actions:toolbar.more')}
+            testId="tool-more"
+            onClick={(e) => openFromButton('actions', e)}
             aria-haspopup="menu"
             aria-expanded={menu?.kind === 'actions'}
-            onClick={(event) => openFromButton('actions', event)}
-            data-testid="tool-more"
           >
             <MoreIcon size={16} />
-          </button>
+          </ToolButton>
         </div>
       )}
       {menu ? (
@@ -301,3 +287,28 @@ export const MessageItem = memo(function MessageItem({
     </article>
   );
 });
+
+/**
+ * A hover-toolbar button: out of the tab order (the focused message's keys and menu reach the same
+ * actions), named by its tooltip.
+ */
+function ToolButton({
+  label,
+  testId,
+  children,
+  ...rest
+}: { label: string; testId: string; children: ReactNode } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="button"
+      className="message__tool"
+      tabIndex={-1}
+      title={label}
+      aria-label={label}
+      data-testid={testId}
+      {...rest}
+    >
+      {children}
+    </button>
+  );
+}
