@@ -10,15 +10,7 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { requireAdmin } from '../policy/index.js';
 import type { UserPatch, UserRecord } from '../store/types.js';
 import { cleanName, looksTaken } from './names.js';
-import {
-  announceNewUser,
-  applyUserUpdate,
-  commitUserLog,
-  createLog,
-  mapUniqueViolation,
-  normaliseEmail,
-  passwordAccount,
-} from './users.js';
+import { applyUserUpdate, createAccount, normaliseEmail, passwordAccount } from './users.js';
 import { checkWebhookUrl, parseWebhookUrl, storeWebhookUrl, webhookUrlOf } from './webhooks.js';
 
 const MIN_PASSWORD = 8;
@@ -48,13 +40,7 @@ export async function createUser(ctx: Ctx, actor: Actor, req: CreateAdminUserReq
     gender: req.gender,
     language: req.language,
   });
-  const { user } = await commitUserLog(ctx, () =>
-    ctx.store.transaction(async (tx) => {
-      const created = await tx.users.create({ ...account, is_bot: isBot, password_hash: passwordHash });
-      return { user: created, log: await tx.userLog.append(createLog(created)) };
-    }),
-  ).catch(mapUniqueViolation);
-  await announceNewUser(ctx, user);
+  const user = await createAccount(ctx, { ...account, is_bot: isBot, password_hash: passwordHash });
   if (url) await storeWebhookUrl(ctx, user.uid, url);
   return adminView(ctx, user);
 }

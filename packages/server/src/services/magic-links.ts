@@ -21,14 +21,7 @@ import { isSmtpEnabled, sendLinkMail } from './mail.js';
 import { cleanName } from './names.js';
 import { issueSession, login } from './sessions.js';
 import { readSetting } from './settings.js';
-import {
-  announceNewUser,
-  availableName,
-  commitUserLog,
-  createLog,
-  mapUniqueViolation,
-  normaliseEmail,
-} from './users.js';
+import { availableName, createAccount, normaliseEmail } from './users.js';
 
 export const MAGIC_LINK_MINUTES = 15;
 const TTL_MS = MAGIC_LINK_MINUTES * 60_000;
@@ -169,11 +162,11 @@ export async function loginWithMagicLink(
       throw unauthorized('the link is invalid, expired or used');
     return issueSession(ctx, user, device, deviceToken);
   }
-  const user = await createAccount(ctx, found, credential.extra_name ?? '', config.who_can_sign_up);
+  const user = await signUpByLink(ctx, found, credential.extra_name ?? '', config.who_can_sign_up);
   return issueSession(ctx, user, device ?? 'browser', deviceToken);
 }
 
-async function createAccount(
+async function signUpByLink(
   ctx: Ctx,
   found: MagicTokenRecord,
   extraName: string,
@@ -185,38 +178,30 @@ async function createAccount(
   const invite = found.invite_hash ? await ctx.store.invites.get(found.invite_hash) : undefined;
   const name = await availableName(ctx.store, cleanName(extraName));
   const now = ctx.now();
-  const { user, joinedGid } = await commitUserLog(ctx, () =>
-    ctx.store.transaction(async (tx) => {
-      if (!(await tx.magicTokens.spend(found.token_hash, now)))
-        throw unauthorized('the link is invalid, expired or used');
-      if (found.invite_hash && !(await tx.invites.consume(found.invite_hash, now)))
-        throw new AppError('precondition_failed', 'invite link is invalid or expired');
-      const created = await tx.users.create({
-        email: found.email,
-        name,
-        gender: 0,
-        language: found.language?.split(',')[0]?.split(';')[0]?.trim().slice(0, 35) || 'en-US',
-        is_admin: false,
-        is_bot: false,
-        avatar_updated_at: 0,
-        create_by: 'magiclink',
-        password_hash: found.password_hash,
-        status: 'normal',
-        created_at: now,
-        updated_at: now,
-      });
-      const log = await tx.userLog.append(createLog(created));
-      let gid: number | undefined;
-      if (invite?.gid) {
-        const group = await tx.groups.get(invite.gid);
-        if (group && !group.is_public) {
-          await tx.groups.addMembers(group.gid, [created.uid], now);
-          gid = group.gid;
-        }
-      }
-      return { user: created, log, joinedGid: gid };
-    }),
-  ).catch(mapUniqueViolation);
-  await announceNewUser(ctx, user, joinedGid);
-  return user;
+  return createAccount(
+    ctx,
+    {
+      email: found.email,
+      name,
+      gender: 0,
+      language: found.language?.split(',')[0]?.split(';')[0]?.trim().slice(0, 35) || 'en-US',
+      is_admin: false,
+      is_bot: false,
+      avatar_updated_at: 0,
+      create_by: 'magiclink',
+      password_hash: found.password_hash,
+      status: 'normal',
+      created_at: now,
+      updated_at: now,
+    },
+    {
+      inviteGid: invite?.gid ?? undefined,
+      claim: async (tx) => {
+        if (!(await tx.magicTokens.spend(found.token_hash, now)))
+          throw unauthorized('the link is invalid, expired or used');
+        if (found.invite_hash && !(await tx.invites.consume(found.invite_hash, now)))
+          throw new AppError('precondition_failed', 'invite link is invalid or expired');
+      },
+    },
+  );
 }

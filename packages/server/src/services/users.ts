@@ -38,37 +38,56 @@ export async function register(ctx: Ctx, req: RegisterRequest, address: string):
   const now = ctx.now();
   const passwordHash = await hashPassword(req.password, ctx.config.passwordHashing);
 
-  const { user, joinedGid } = await commitUserLog(ctx, () =>
-    ctx.store.transaction(async (tx) => {
+  const account = passwordAccount({
+    email,
+    name,
+    passwordHash,
+    isAdmin: false,
+    now,
+    gender: req.gender,
+    language: req.language,
+  });
+  const user = await createAccount(ctx, account, {
+    inviteGid: invite?.gid ?? undefined,
+    claim: async (tx) => {
       if (token && !(await consumeInvite(tx, token, now))) {
         throw new AppError('precondition_failed', 'invite link is invalid or expired');
       }
-      const created = await tx.users.create(
-        passwordAccount({
-          email,
-          name,
-          passwordHash,
-          isAdmin: false,
-          now,
-          gender: req.gender,
-          language: req.language,
-        }),
-      );
-      const entry = await tx.userLog.append(createLog(created));
-      let gid: number | undefined;
-      if (invite?.gid) {
-        const group = await tx.groups.get(invite.gid);
-        if (group && !group.is_public) {
-          await tx.groups.addMembers(group.gid, [created.uid], now);
-          gid = group.gid;
-        }
-      }
-      return { user: created, log: entry, joinedGid: gid };
+    },
+  });
+  return issueSession(ctx, user, req.device ?? 'browser', req.device_token ?? null);
+}
+
+/**
+ * Creates an account in one transaction with what its sign-up spends (`claim`: an invite or a
+ * sign-in link; it throws when that is no longer usable), joins the private channel an invite
+ * names, appends and publishes its user log row, and tells the channels it joined.
+ */
+export async function createAccount(
+  ctx: Ctx,
+  account: NewUser,
+  options: { claim?: (tx: Store) => Promise<void>; inviteGid?: number } = {},
+): Promise<UserRecord> {
+  const { user, joinedGid } = await commitUserLog(ctx, () =>
+    ctx.store.transaction(async (tx) => {
+      await options.claim?.(tx);
+      const created = await tx.users.create(account);
+      const log = await tx.userLog.append(createLog(created));
+      const joinedGid = await joinInvitedChannel(tx, options.inviteGid, created.uid, account.created_at);
+      return { user: created, log, joinedGid };
     }),
   ).catch(mapUniqueViolation);
-
   await announceNewUser(ctx, user, joinedGid);
-  return issueSession(ctx, user, req.device ?? 'browser', req.device_token ?? null);
+  return user;
+}
+
+/** An invite into a private channel makes its new account a member; a public one needs nothing. */
+async function joinInvitedChannel(tx: Store, gid: number | undefined, uid: number, now: number) {
+  if (gid === undefined) return undefined;
+  const group = await tx.groups.get(gid);
+  if (!group || group.is_public) return undefined;
+  await tx.groups.addMembers(group.gid, [uid], now);
+  return group.gid;
 }
 
 /** A new account that signs in with a password. */
