@@ -1,20 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.js';
 import * as admin from '../services/admin-users.js';
 import * as keys from '../services/bot-keys.js';
 import * as bots from '../services/bots.js';
 import * as messages from '../services/messages.js';
 import * as webhooks from '../services/webhooks.js';
+import { outgoing } from './outgoing.js';
 import type { Handlers } from './register.js';
-
-const outgoing = (req: FastifyRequest): messages.OutgoingMessage => {
-  const props = req.headers['x-properties'];
-  return {
-    contentType: req.headers['content-type'],
-    body: req.body,
-    propertiesHeader: Array.isArray(props) ? props[0] : props,
-  };
-};
 
 export const botHandlers = (ctx: Ctx) =>
   ({

@@ -1,18 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { Ctx } from '../context.js';
 import * as messages from '../services/messages.js';
 import * as ops from '../services/message-ops.js';
 import * as pins from '../services/pins.js';
+import { outgoing } from './outgoing.js';
 import type { Handlers } from './register.js';
-
-const outgoing = (req: FastifyRequest): messages.OutgoingMessage => {
-  const props = req.headers['x-properties'];
-  return {
-    contentType: req.headers['content-type'],
-    body: req.body,
-    propertiesHeader: Array.isArray(props) ? props[0] : props,
-  };
-};
 
 export const messageHandlers = (ctx: Ctx) =>
   ({
