@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, snap } from './support.js';
+import { ADMIN, adminToken, snap } from './support.js';
 
 /**
  * Issue 14, "First impressions": what a new user meets on a phone and a desktop. Independent of the
@@ -16,19 +16,6 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 let gid = 0;
 let busyGid = 0;
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const initialized = await (await request.get('/api/admin/system/initialized')).json();
-  if (initialized === false) {
-    const created = await request.post('/api/admin/system/create_admin', { data: { ...ADMIN, gender: 0 } });
-    expect(created.ok()).toBe(true);
-  }
-  const login = await request.post('/api/token/login', {
-    data: { credential: { type: 'password', email: ADMIN.email, password: ADMIN.password }, device: 'e2e' },
-  });
-  expect(login.ok()).toBe(true);
-  return (await login.json()).token as string;
-}
 
 test.beforeAll(async ({ request }) => {
   const token = await adminToken(request);

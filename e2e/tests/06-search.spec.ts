@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, signIn, snap } from './support.js';
+import { ADMIN, adminToken, signIn, snap } from './support.js';
 
 /**
  * Search and typing (docs/search.md): a user finds an old message with Ctrl+K, opens the hit and
@@ -14,22 +14,9 @@ const DANA = {
 let gid = 0;
 let target = 0;
 
-async function adminHeaders(request: APIRequestContext) {
-  const initialized = await (await request.get('/api/admin/system/initialized')).json();
-  if (initialized === false) {
-    expect(
-      (await request.post('/api/admin/system/create_admin', { data: { ...ADMIN, gender: 0 } })).ok(),
-    ).toBe(true);
-  }
-  const login = await request.post('/api/token/login', {
-    data: {
-      credential: { type: 'password', email: ADMIN.email, password: ADMIN.password },
-      device: 'e2e-search',
-    },
-  });
-  expect(login.ok()).toBe(true);
-  return { 'x-api-key': (await login.json()).token as string };
-}
+const adminHeaders = async (request: APIRequestContext) => ({
+  'x-api-key': await adminToken(request, 'e2e-search'),
+});
 
 test.beforeAll(async ({ request }) => {
   const headers = await adminHeaders(request);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, signIn, snap } from './support.js';
+import { adminToken, signIn, snap } from './support.js';
 
 /**
  * Conversation settings (SPEC §4): a user pins a channel and a DM (they move first in the
@@ -16,22 +16,9 @@ let last = 0;
 let benUid = 0;
 let adaUid = 0;
 
-async function adminHeaders(request: APIRequestContext) {
-  const initialized = await (await request.get('/api/admin/system/initialized')).json();
-  if (initialized === false) {
-    expect(
-      (await request.post('/api/admin/system/create_admin', { data: { ...ADMIN, gender: 0 } })).ok(),
-    ).toBe(true);
-  }
-  const login = await request.post('/api/token/login', {
-    data: {
-      credential: { type: 'password', email: ADMIN.email, password: ADMIN.password },
-      device: 'e2e-conversations',
-    },
-  });
-  expect(login.ok()).toBe(true);
-  return { 'x-api-key': (await login.json()).token as string };
-}
+const adminHeaders = async (request: APIRequestContext) => ({
+  'x-api-key': await adminToken(request, 'e2e-conversations'),
+});
 
 test.beforeAll(async ({ request }) => {
   const headers = await adminHeaders(request);

@@ -1,7 +1,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, snap } from './support.js';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN, adminToken, snap } from './support.js';
 
 /**
  * Issue 12: signing up and in by e-mail link through a real SMTP server on loopback (the product
@@ -10,19 +10,6 @@ import { ADMIN, snap } from './support.js';
 const mails: ParsedMail[] = [];
 let smtp: SMTPServer;
 let smtpPort = 0;
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const initialized = await (await request.get('/api/admin/system/initialized')).json();
-  if (initialized === false) {
-    const created = await request.post('/api/admin/system/create_admin', { data: { ...ADMIN, gender: 0 } });
-    expect(created.ok()).toBe(true);
-  }
-  const login = await request.post('/api/token/login', {
-    data: { credential: { type: 'password', email: ADMIN.email, password: ADMIN.password }, device: 'e2e' },
-  });
-  expect(login.ok()).toBe(true);
-  return (await login.json()).token as string;
-}
 
 test.beforeAll(async ({ request }) => {
   smtp = new SMTPServer({

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, signIn, snap } from './support.js';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, adminToken, signIn, snap } from './support.js';
 
 /**
  * Issue 13, bots: an administrator creates a bot in Settings › Bots and webhooks, gets its key
@@ -12,24 +12,8 @@ const CHANNEL = 'bot-notifications';
 const BOT_NAME = 'Deploy Bot';
 let gid = 0;
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const initialized = await (await request.get('/api/admin/system/initialized')).json();
-  if (initialized === false) {
-    const created = await request.post('/api/admin/system/create_admin', { data: { ...ADMIN, gender: 0 } });
-    expect(created.ok()).toBe(true);
-  }
-  const login = await request.post('/api/token/login', {
-    data: {
-      credential: { type: 'password', email: ADMIN.email, password: ADMIN.password },
-      device: 'e2e-bots',
-    },
-  });
-  expect(login.ok()).toBe(true);
-  return (await login.json()).token as string;
-}
-
 test.beforeAll(async ({ request }) => {
-  const token = await adminToken(request);
+  const token = await adminToken(request, 'e2e-bots');
   const group = await request.post('/api/group', {
     headers: { 'x-api-key': token },
     data: { name: CHANNEL, is_public: true },
@@ -120,7 +104,7 @@ test('a webhook set in the settings receives a message, and the delivery log sho
     await page.getByTestId('bot-webhook-save').click();
     await expect(page.getByTestId('bot-webhook-secret')).toContainText('whsec_');
 
-    const token = await adminToken(request);
+    const token = await adminToken(request, 'e2e-bots');
     const sent = await request.post(`/api/group/${gid}/send`, {
       headers: { 'x-api-key': token, 'content-type': 'text/plain' },
       data: 'Deploy finished',

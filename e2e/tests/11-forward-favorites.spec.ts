@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, snap } from './support.js';
+import { ADMIN, adminToken, snap } from './support.js';
 
 /**
  * Issue 10, forwarding and saved items: the administrator forwards two messages at once to a
@@ -16,19 +16,6 @@ let gid = 0;
 let targetGid = 0;
 let danaUid = 0;
 let adminHeaders: Record<string, string> = {};
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const initialized = await (await request.get('/api/admin/system/initialized')).json();
-  if (initialized === false) {
-    const created = await request.post('/api/admin/system/create_admin', { data: { ...ADMIN, gender: 0 } });
-    expect(created.ok()).toBe(true);
-  }
-  const login = await request.post('/api/token/login', {
-    data: { credential: { type: 'password', email: ADMIN.email, password: ADMIN.password }, device: 'e2e' },
-  });
-  expect(login.ok()).toBe(true);
-  return (await login.json()).token as string;
-}
 
 async function createChannel(request: APIRequestContext, name: string): Promise<number> {
   const group = await request.post('/api/group', { headers: adminHeaders, data: { name, is_public: true } });
