@@ -55,8 +55,6 @@ export interface ParsedContent {
   contentType: SendableContentType | FileContentType;
   text: string;
   properties: Properties;
-  /** Set for file and voice messages: the upload they carry. */
-  fileId?: string;
 }
 
 /** Text, markdown, or (new messages only) a file or voice message. */
@@ -126,16 +124,6 @@ async function commitAndPublish(
     },
     audience,
   );
-  if (content.fileId) {
-    const gid = 'gid' in target ? target.gid : null;
-    await ctx.store.files.addMessage({
-      mid: message.mid,
-      file_id: content.fileId,
-      from_uid: fromUid,
-      gid,
-      created_at: message.created_at,
-    });
-  }
   return message.mid;
 }
 

@@ -59,7 +59,6 @@ export interface FileStore {
   /** Every file id, `limit` at a time after `afterId`. */
   listIds(afterId: string, limit: number): Promise<string[]>;
   delete(fileId: string): Promise<boolean>;
-  addMessage(record: FileMessageRecord): Promise<void>;
   /** The file a message carries, if any. */
   fileOfMessage(mid: number): Promise<string | undefined>;
   /** How many messages that are not deleted carry the file. */

@@ -16,7 +16,6 @@ export interface FileContent {
   contentType: FileContentType;
   text: string;
   properties: Properties;
-  fileId: string;
 }
 
 export async function parseFileContent(
@@ -44,7 +43,6 @@ export async function parseFileContent(
     contentType,
     text: path,
     properties: { ...sizes, ...(clientProperties ?? {}), ...injected },
-    fileId: file.file_id,
   };
 }
 

@@ -115,10 +115,6 @@ export class KyselyFileStore implements FileStore {
     });
   }
 
-  async addMessage(record: FileMessageRecord): Promise<void> {
-    await this.ctx.db.insertInto('file_messages').values(record).execute();
-  }
-
   async fileOfMessage(mid: number): Promise<string | undefined> {
     const row = await this.ctx.db
       .selectFrom('file_messages')

@@ -4,6 +4,7 @@ import type { HistoryPage, MessageStore, NewMessage } from '../types.js';
 import { atomic, inList, valuesTable, withCursorLock, type StoreContext } from '../dialect.js';
 import { TargetGoneError } from '../errors.js';
 import { indexRecords } from './search-index.js';
+import { linkFileMessages } from './file-links.js';
 import type { Database } from '../schema.js';
 
 /** The columns a `ChatMessage` is built from (the DM pair and `ref_mid` are for indexes only). */
@@ -139,6 +140,7 @@ export class KyselyMessageStore implements MessageStore {
             );
           }
           await indexRecords(ctx.db, ctx.dialect, messages, out);
+          await linkFileMessages(ctx.db, messages, out);
           return out;
         }
         // One round trip for the ids and one for the rows, whatever the batch size. The ids are
@@ -152,6 +154,7 @@ export class KyselyMessageStore implements MessageStore {
           .values(rows.map((values, i) => ({ ...values, mid: ids[i]! })))
           .execute();
         await indexRecords(ctx.db, ctx.dialect, messages, ids);
+        await linkFileMessages(ctx.db, messages, ids);
         return ids;
       }),
     );
