@@ -1,5 +1,12 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  Kysely,
+  SqliteAdapter,
+  SqliteDialect,
+  type DialectAdapter,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import type { Database } from './schema.js';
 
 /** Distinct SQL texts kept prepared; our queries are few and their text stable (see `inList`). */
@@ -19,7 +26,27 @@ export function openSqlite(file: string, synchronous: SqliteSynchronous = 'FULL'
   sqlite.pragma(`synchronous = ${synchronous}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({
+    dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
+}
+
+/**
+ * SQLite runs DDL inside transactions, but Kysely's adapter says it cannot, so its migrator would
+ * run each statement on its own: a crash in the middle of a migration (a search backfill takes
+ * seconds on a big database) left tables that the next start tried to create again, and the
+ * server never started. Saying so makes every upgrade one transaction, done whole or not at all.
+ */
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
 }
 
 /**
