@@ -38,9 +38,12 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     // While the database is down a request should fail (503) quickly, not wait for a connection.
     connectionTimeoutMillis: 5_000,
   });
-  // An idle client whose server connection dies emits 'error'; without a listener that would
-  // crash the process. The pool has already discarded the client and the next query reconnects.
+  // A client whose server connection dies emits 'error'; without a listener that crashes the
+  // process. The pool listens only while a client is idle, so a client checked out between two
+  // statements of a transaction (a send batch) took the whole node down when PostgreSQL crashed.
+  // Listen on every client: its next query fails (a 503), and the pool discards it on release.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   pools.add(pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

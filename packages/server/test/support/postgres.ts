@@ -1,6 +1,6 @@
 /**
  * A throwaway PostgreSQL cluster for one test run: Debian's server binaries, a temp data
- * directory, loopback only, trust auth, no fsync. PostgreSQL refuses to run as root, so as root
+ * directory, loopback only, trust auth, no fsync unless asked to be durable. PostgreSQL refuses to run as root, so as root
  * the cluster runs as the unprivileged system user `parleytest`.
  */
 import { execFileSync, spawnSync, type ExecFileSyncOptions } from 'node:child_process';
@@ -31,6 +31,16 @@ export interface PostgresCluster {
   halt(): void;
   /** Starts a halted server again on the same port and data. */
   resume(): void;
+  /** Immediate shutdown: no checkpoint, sessions killed; the next start replays the WAL as after a crash. */
+  crash(): void;
+}
+
+export interface PostgresOptions {
+  /**
+   * Keep PostgreSQL's own durability (fsync, synchronous commit, full page writes), for the tests
+   * that crash it. Without it the cluster trades durability for speed, as test clusters may.
+   */
+  durable?: boolean;
 }
 
 function findBinDir(): string | undefined {
@@ -74,7 +84,7 @@ function ensureTestUser(): void {
   }
 }
 
-export async function startPostgres(): Promise<PostgresCluster> {
+export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresCluster> {
   const bin = ensureBinDir();
   const root = isRoot();
   if (root) ensureTestUser();
@@ -128,10 +138,7 @@ listen_addresses = '127.0.0.1'
 port = ${port}
 unix_socket_directories = '${dir}'
 max_connections = 200
-fsync = off
-synchronous_commit = off
-full_page_writes = off
-`,
+${options.durable ? '' : 'fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n'}`,
       );
       try {
         const start = () => run('pg_ctl', ['-D', dataDir, '-l', logFile, '-w', '-t', '60', 'start']);
@@ -142,6 +149,7 @@ full_page_writes = off
           stop,
           halt: () => void run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
           resume: () => void start(),
+          crash: () => void run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']),
         };
       } catch (err) {
         // Most likely the port was taken between probing and binding; try another.
