@@ -48,9 +48,23 @@ export default defineConfig({
         test: {
           name: 'cluster',
           include: ['test/**/*.test.ts'],
-          // Store conformance, process durability, blob adapters and the balancer's own checks
-          // already run above and do not change with the number of nodes.
-          exclude: ['test/durability.test.ts', 'test/blobs-s3.test.ts', 'test/infra.test.ts', faultsOnly],
+          // Store conformance, process durability, blob adapters, the balancer's own checks,
+          // upgrades and the validation of single requests (bad input, fuzzing, content types,
+          // the route table) already run above and do not change with the number of nodes.
+          exclude: [
+            'test/durability.test.ts',
+            'test/blobs-s3.test.ts',
+            'test/infra.test.ts',
+            'test/upgrade*.test.ts',
+            'test/bad-input.test.ts',
+            'test/fuzz.test.ts',
+            'test/deep-json.test.ts',
+            'test/out-of-range.test.ts',
+            'test/content-types.test.ts',
+            'test/openapi-routes.test.ts',
+            'test/route-table.test.ts',
+            faultsOnly,
+          ],
           env: { PARLEY_TEST_DB: 'cluster' },
           globalSetup: ['./test/support/global-setup.ts', './test/support/redis-global-setup.ts'],
         },
