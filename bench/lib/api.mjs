@@ -73,3 +73,19 @@ export function tokenMinter() {
     return tokens;
   };
 }
+
+/** A node's `/ready` answer once it is 200 (30 s at most). */
+export async function waitReady(port, label) {
+  let last = '';
+  for (let i = 0; i < 150; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/ready`);
+      last = await res.text();
+      if (res.status === 200) return JSON.parse(last);
+    } catch (err) {
+      last = String(err);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${label} not ready after 30 s: ${last}`);
+}
