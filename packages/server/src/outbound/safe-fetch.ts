@@ -43,6 +43,8 @@ export interface SafeResponse {
   url: string;
   status: number;
   contentType: string;
+  /** The `charset` parameter of the answer's Content-Type, if any. */
+  charset: string | undefined;
   body: Buffer;
 }
 
@@ -184,7 +186,9 @@ async function readBody(
     res.destroy();
     throw new OutboundRefused('status', `the server answered ${status}`);
   }
-  const contentType = (res.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const header = res.headers['content-type'] ?? '';
+  const contentType = header.split(';')[0]!.trim().toLowerCase();
+  const charset = /;\s*charset="?([\w-]+)/i.exec(header)?.[1];
   if (!options.accept.some((t) => (t.endsWith('/') ? contentType.startsWith(t) : contentType === t))) {
     res.destroy();
     throw new OutboundRefused('content_type', `content type ${contentType || 'none'} is not accepted`);
@@ -205,5 +209,5 @@ async function readBody(
     chunks.push(chunk);
   }
   signal.throwIfAborted();
-  return { url: url.toString(), status, contentType, body: Buffer.concat(chunks) };
+  return { url: url.toString(), status, contentType, charset, body: Buffer.concat(chunks) };
 }
