@@ -79,6 +79,7 @@ test.beforeAll(async ({ request }) => {
   gid = typeof body === 'number' ? body : body.gid;
   await send(request, headers, 'text/plain', `Notes from today: ${originUrl}/notes`);
   await send(request, headers, 'text/markdown', CODE);
+  await send(request, headers, 'text/markdown', `Whiteboard photo: ![whiteboard](${originUrl}/cover.png)`);
 });
 
 test.afterAll(async () => {
@@ -135,6 +136,15 @@ test('a link gets a preview card, its image through the server; code is highligh
   const copy = block.getByRole('button', { name: 'Copy code' });
   await copy.focus();
   await expect(copy).toBeVisible();
+
+  // A Markdown image is a link until clicked; then it shows, fetched through the server.
+  const markdownImage = page.locator('.markdown img');
+  await expect(page.locator('a.markdown__image-link')).toHaveText('whiteboard');
+  expect(await markdownImage.count()).toBe(0);
+  await page.locator('a.markdown__image-link').click();
+  await expect(markdownImage).toHaveAttribute('src', /^\/api\/resource\/image_proxy\?/);
+  await expect.poll(() => markdownImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+  expect(context.pages()).toHaveLength(1);
   expect(remote).toEqual([]);
   await context.close();
 });

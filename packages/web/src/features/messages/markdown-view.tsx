@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../lib/store';
-import { loadCodeEnhancer } from '../previews';
+import { loadCodeEnhancer, showImageOnClick } from '../previews';
 import { renderMarkdown } from './markdown';
 import { markMentions, showMentions } from './markdown-mentions';
 
@@ -16,6 +16,11 @@ export default function MarkdownView({ source }: { source: string }) {
   );
   const root = useRef<HTMLDivElement>(null);
   const labels = useMemo(() => ({ copy: t('code.copy'), copied: t('code.copied') }), [t]);
+  // Images are links until clicked; the hint says what a click does.
+  useEffect(() => {
+    for (const link of root.current?.querySelectorAll<HTMLAnchorElement>('a.markdown__image-link') ?? [])
+      link.title = t('image.show');
+  }, [html, t]);
   // Code blocks are highlighted after the text shows, by a chunk loaded only when there is one.
   useEffect(() => {
     const element = root.current;
@@ -31,6 +36,8 @@ export default function MarkdownView({ source }: { source: string }) {
       ref={root}
       className="message__text markdown"
       dir="auto"
+      // Clicks on image links inside the HTML (links, so reachable by keyboard: Enter clicks them).
+      onClick={(event) => showImageOnClick(event.nativeEvent, t('image.failed'))}
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
