@@ -1,7 +1,8 @@
 import type { OpenGraph } from '@parley/protocol';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firstLink, hasContent, loadPreview, proxiedImageUrl } from './load-preview';
+import { firstLink, hasContent } from './first-link';
+import { loadPreview, proxiedImageUrl } from './load-preview';
 
 /** Starts true once the element has come near the viewport: cards off screen fetch nothing. */
 function useNearViewport(ref: React.RefObject<HTMLElement | null>): boolean {

@@ -22,13 +22,3 @@ export async function proxiedImageUrl(url: string): Promise<string | null> {
   const query = new URLSearchParams({ url, 'api-key': token });
   return `${API_BASE}/resource/image_proxy?${query.toString()}`;
 }
-
-const LINK = /\bhttps?:\/\/[^\s<>"'`)\]]+[^\s<>"'`.,;:!?)\]}]/i;
-
-/** The first http(s) link of a message, which gets the card. */
-export function firstLink(text: string): string | null {
-  return LINK.exec(text)?.[0] ?? null;
-}
-
-/** Whether a preview has anything to show. */
-export const hasContent = (p: OpenGraph | null): p is OpenGraph => Boolean(p && (p.title || p.description));
