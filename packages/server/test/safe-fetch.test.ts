@@ -208,6 +208,12 @@ describe('fetching', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('caps the time of a resolver that never answers', async () => {
+    const hanging: Resolver = () => new Promise(() => {});
+    const f = createSafeFetch(allowOrigin, hanging);
+    expect(await refusal(f('http://slow-dns.test/', { ...HTML, timeoutMs: 300 }))).toBe('timeout');
+  });
+
   it('accepts only the content types asked for, and only 2xx answers', async () => {
     expect(await refusal(fetchLocal(`${origin.url}/json`, HTML))).toBe('content_type');
     expect(await refusal(fetchLocal(`${origin.url}/missing-type`, HTML))).toBe('content_type');

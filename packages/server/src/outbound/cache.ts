@@ -24,6 +24,8 @@ export class TtlCache<T> {
     if (pending) return pending;
     const promise = load()
       .then(({ value, ttlMs }) => {
+        // A zero expiry answers the callers waiting now and keeps nothing.
+        if (ttlMs <= 0) return value;
         this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
         while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
         return value;

@@ -82,5 +82,8 @@ describe('TtlCache', () => {
     await cache.get('b', load);
     await cache.get('c', load);
     expect(await cache.get('a', load)).toBe(5);
+    const once = async () => ({ value: ++loads, ttlMs: 0 });
+    expect(await cache.get('z', once)).toBe(6);
+    expect(await cache.get('z', once)).toBe(7);
   });
 });

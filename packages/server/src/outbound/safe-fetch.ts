@@ -136,16 +136,24 @@ async function vet(
   if (literal) addresses = [{ address: host, family: literal === 6 ? 6 : 4 }];
   else {
     try {
-      addresses = await resolve(host);
+      // The time cap covers a resolver that hangs, too.
+      addresses = await Promise.race([resolve(host), whenAborted(signal)]);
     } catch {
+      signal.throwIfAborted();
       throw new OutboundRefused('dns', 'the name does not resolve');
     }
   }
-  signal.throwIfAborted();
   if (addresses.length === 0) throw new OutboundRefused('dns', 'the name does not resolve');
   if (!addresses.every((a) => policy.permits(a.address)))
     throw new OutboundRefused('address', 'the address is not on the public internet');
   return addresses[0]!;
+}
+
+function whenAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    if (signal.aborted) reject(signal.reason as Error);
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+  });
 }
 
 function request(

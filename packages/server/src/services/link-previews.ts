@@ -18,6 +18,8 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'imag
 const IMAGE = { accept: IMAGE_TYPES, maxBytes: 5 * 1000 * 1000, timeoutMs: 8_000 };
 const HOUR = 3_600_000;
 const FAILURE_TTL_MS = 5 * 60_000;
+const CACHED_IMAGE_MAX_BYTES = 512 * 1024;
+const CACHED_IMAGES = 100;
 
 export interface ProxiedImage {
   image: Buffer;
@@ -33,7 +35,7 @@ const caches = new WeakMap<Ctx, PreviewCaches>();
 function cachesOf(ctx: Ctx): PreviewCaches {
   let found = caches.get(ctx);
   if (!found) {
-    found = { pages: new TtlCache(2_000, ctx.now), images: new TtlCache(200, ctx.now) };
+    found = { pages: new TtlCache(2_000, ctx.now), images: new TtlCache(CACHED_IMAGES, ctx.now) };
     caches.set(ctx, found);
   }
   return found;
@@ -100,7 +102,8 @@ export async function proxyImage(ctx: Ctx, actor: Actor, query: ImageProxyQuery)
       if (!sniffed || !IMAGE_TYPES.includes(sniffed)) return { value: null, ttlMs: FAILURE_TTL_MS };
       return {
         value: { image: res.body, contentType: sniffed, cacheControl: 'private, max-age=86400' },
-        ttlMs: HOUR,
+        // Large images are not kept (the reader's browser keeps them): the cache stays ≤ 50 MB.
+        ttlMs: res.body.length <= CACHED_IMAGE_MAX_BYTES ? HOUR : 0,
       };
     } catch (err) {
       if (!(err instanceof OutboundRefused)) throw err;
