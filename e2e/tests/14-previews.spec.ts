@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { deflateSync, crc32 } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { ADMIN, adminToken, signIn, snap } from './support.js';
 
@@ -158,6 +159,11 @@ for (const theme of ['light', 'dark'] as const) {
         .poll(() => page.locator('.link-preview img').evaluate((img: HTMLImageElement) => img.naturalWidth))
         .toBe(160);
       await snap(page, `previews-${theme}-${width}`);
+      // The card and the highlighted code pass axe (contrast of every token colour included).
+      const axe = await new AxeBuilder({ page }).include('.link-preview').include('pre.code-block').analyze();
+      expect(
+        axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
       expect(remote).toEqual([]);
       await context.close();
     });
