@@ -7,6 +7,7 @@ export * from './files.js';
 export * from './groups.js';
 export * from './limits.js';
 export * from './messages.js';
+export * from './previews.js';
 export * from './search.js';
 export * from './system.js';
 export * from './users.js';

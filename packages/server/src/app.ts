@@ -31,6 +31,8 @@ import { LoginLimit } from './limits/login-limit.js';
 import { Mutex } from './concurrency/lock.js';
 import { RateLimits } from './limits/rate-limits.js';
 import { InProcessTokenBuckets } from './limits/token-bucket.js';
+import { AddressPolicy } from './outbound/addresses.js';
+import { createSafeFetch, type Resolver } from './outbound/safe-fetch.js';
 import { openScaledMode, type ScaledMode } from './scaled.js';
 import { InProcessPresence, type Presence } from './realtime/presence.js';
 import { healthRoutes } from './routes/health.js';
@@ -53,6 +55,8 @@ export interface AppOptions {
   now?: () => number;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The DNS resolver of outbound fetches (tests give one that answers what they need). */
+  resolver?: Resolver;
 }
 
 export interface ParleyServer {
@@ -141,6 +145,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       scaled?.buckets ?? new InProcessTokenBuckets(options.now),
       app.log,
     ),
+    outbound: createSafeFetch(new AddressPolicy(config.outbound.allow), options.resolver),
     lifecycle: { draining: false },
     now: options.now ?? Date.now,
     log: app.log,

@@ -5,6 +5,7 @@ import type { EventBus } from './realtime/bus.js';
 import type { Hub } from './realtime/hub.js';
 import type { LoginLimit } from './limits/login-limit.js';
 import type { RateLimits } from './limits/rate-limits.js';
+import type { SafeFetch } from './outbound/safe-fetch.js';
 import type { SendQueue } from './services/send-queue.js';
 import type { Presence } from './realtime/presence.js';
 import type { Blobs } from './blobs/index.js';
@@ -30,6 +31,8 @@ export interface Ctx {
   readonly loginLimit: LoginLimit;
   /** Send rates and per-address limits (429 with Retry-After). */
   readonly limits: RateLimits;
+  /** The one HTTP client for fetches made on a user's behalf (`outbound/safe-fetch.ts`). */
+  readonly outbound: SafeFetch;
   /** Set when the node starts shutting down: readiness fails and new streams are refused. */
   readonly lifecycle: { draining: boolean };
   readonly now: () => number;

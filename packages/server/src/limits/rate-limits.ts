@@ -42,6 +42,12 @@ export class RateLimits {
     if (w && w.count > count) throw limited('too many look-ups, try again later', w.resetInMs);
   }
 
+  /** Link previews and proxied images a user asks for (each may make the server fetch a page). */
+  async preview(uid: number, perMinute: number): Promise<void> {
+    const w = await this.guard(() => this.counters.hit(`preview:${uid}`, 60_000));
+    if (w && w.count > perMinute) throw limited('too many link previews, try again later', w.resetInMs);
+  }
+
   /**
    * Magic-link mails: per e-mail address (a mailbox cannot be flooded) and per client address (one
    * client cannot mail many addresses). Checked before any password is hashed.

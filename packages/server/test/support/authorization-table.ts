@@ -593,4 +593,18 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   },
   { method: 'DELETE', route: '/api/resource/file/delete', expect: adminOnly() },
   { method: 'GET', route: '/api/admin/system/files', expect: adminOnly() },
+  // Link previews (issue 10): loopback is refused by the outbound client, so nothing is fetched.
+  {
+    method: 'GET',
+    route: '/api/resource/open_graphic_parse',
+    path: () => `/api/resource/open_graphic_parse?url=${encodeURIComponent('http://127.0.0.1:9/')}`,
+    expect: signedIn(),
+  },
+  {
+    method: 'GET',
+    route: '/api/resource/image_proxy',
+    path: (f) =>
+      `/api/resource/image_proxy?url=${encodeURIComponent('http://127.0.0.1:9/a.png')}&api-key=${f.actor?.token ?? ''}`,
+    expect: signedIn(404),
+  },
 ];

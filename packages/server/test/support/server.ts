@@ -7,6 +7,7 @@ import { buildServer, type ParleyServer } from '../../src/app.js';
 import type { Blobs } from '../../src/blobs/index.js';
 import type { PasswordHashing } from '../../src/auth/passwords.js';
 import { loadConfig, type Config } from '../../src/config/index.js';
+import type { Resolver } from '../../src/outbound/safe-fetch.js';
 import { openStore } from '../../src/store/index.js';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { createTestStore, storeOptionsOf, testDatabase, type TestStore } from './databases.js';
@@ -62,7 +63,16 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Receives the server's log lines (JSON), for tests of what is logged. */
   logStream?: { write(line: string): void };
+  /**
+   * Host names for outbound fetches (link previews). By default test servers resolve none, so no
+   * test reaches the network through a name; IP literals still go through the address policy.
+   */
+  resolver?: Resolver;
 }
+
+const noNames: Resolver = async () => {
+  throw new Error('test servers resolve no host names');
+};
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const db = await createTestStore();
@@ -93,6 +103,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         ...(options.now && { now: options.now }),
         ...(options.blobs && { blobs: options.blobs }),
         ...(options.logStream && { logStream: options.logStream }),
+        resolver: options.resolver ?? noNames,
       });
       nodes.push(node);
       await node.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileMessage } from '../files';
+import { LinkPreview } from '../previews';
 import type { Message } from '../../lib/store';
 import { loadArchives } from './forward/load';
 import { linkify } from './linkify';
@@ -51,9 +52,19 @@ export function MessageContent({ message }: { message: Message }) {
   const { t } = useTranslation('chat');
   switch (message.contentType) {
     case 'text/plain':
-      return <PlainText text={message.content} />;
+      return (
+        <>
+          <PlainText text={message.content} />
+          <LinkPreview text={message.content} />
+        </>
+      );
     case 'text/markdown':
-      return <Markdown source={message.content} />;
+      return (
+        <>
+          <Markdown source={message.content} />
+          <LinkPreview text={message.content} />
+        </>
+      );
     case 'vocechat/file':
     case 'vocechat/audio':
       return <FileMessage path={message.content} properties={message.properties} />;
