@@ -10,6 +10,7 @@ import { ARCHIVE_ROUTES, FAVORITE_ROUTES } from './archives.js';
 import { GROUP_ROUTES } from './groups.js';
 import { INVITE_ROUTES } from './invites.js';
 import { EVENT_ROUTES, MESSAGE_ROUTES } from './messages.js';
+import { NOTIFICATION_ROUTES } from './notifications.js';
 import { routeRules, type RouteBody, type RouteParams, type RouteQuery, type RouteReply } from './route.js';
 import { SEARCH_ROUTES } from './search.js';
 import { SYSTEM_ROUTES } from './system.js';
@@ -33,6 +34,7 @@ export const API_ROUTES = {
   ...FILE_ROUTES,
   ...ARCHIVE_ROUTES,
   ...FAVORITE_ROUTES,
+  ...NOTIFICATION_ROUTES,
 };
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;

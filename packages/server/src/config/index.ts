@@ -7,6 +7,7 @@ import { DEFAULT_PASSWORD_HASHING, type PasswordHashing } from '../auth/password
 import { parseFiles, type FilesConfig } from './files.js';
 import { parseHttpPolicy, type HttpPolicyConfig } from './http.js';
 import { parseLimits, type LimitsConfig } from './limits.js';
+import { parsePush, type PushConfig } from './push.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -35,6 +36,7 @@ export interface Config {
   limits: LimitsConfig;
   http: HttpPolicyConfig;
   files: FilesConfig;
+  push: PushConfig;
 }
 
 /** Where uploads live: a directory (shared by all nodes in scaled mode) or an S3-compatible bucket. */
@@ -113,6 +115,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
   const limits = parseLimits(env, problems);
   const http = parseHttpPolicy(env, problems);
   const files = parseFiles(env, problems);
+  const push = parsePush(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -131,6 +134,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
     limits,
     http,
     files,
+    push,
   };
 }
 

@@ -9,6 +9,7 @@ import { fileHandlers } from './files.js';
 import { groupHandlers } from './groups.js';
 import { inviteHandlers } from './invites.js';
 import { messageHandlers } from './messages.js';
+import { notificationHandlers } from './notifications.js';
 import { registerRoutes } from './register.js';
 import { searchHandlers } from './search.js';
 import { systemHandlers } from './system.js';
@@ -31,4 +32,5 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...accountHandlers(ctx),
     ...fileHandlers(ctx),
     ...archiveHandlers(ctx),
+    ...notificationHandlers(ctx),
   });

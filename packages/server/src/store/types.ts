@@ -14,9 +14,11 @@ import type {
 } from '@parley/protocol';
 import type { SearchTerm } from './search-text.js';
 import type { BotStore } from './bot-types.js';
+import type { NotifyStore } from './notify-types.js';
 import type { FileStore } from './file-types.js';
 
 export type * from './bot-types.js';
+export type * from './notify-types.js';
 export type * from './file-types.js';
 
 export type UserStatus = 'normal' | 'frozen';
@@ -415,6 +417,7 @@ export interface Store {
   readonly jobLeases: JobLeaseStore;
   readonly archives: ArchiveStore;
   readonly favorites: FavoriteStore;
+  readonly notify: NotifyStore;
   /** Runs `fn` in one transaction; everything it does through `tx` commits or rolls back together. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   /** Throws when the database is unreachable (readiness). */

@@ -1,0 +1,13 @@
+import type { Ctx } from '../context.js';
+import * as settings from '../services/notify-settings.js';
+import * as push from '../services/push-subscriptions.js';
+import type { Handlers } from './register.js';
+
+export const notificationHandlers = (ctx: Ctx) =>
+  ({
+    getNotifySettings: (req) => settings.getNotifySettings(ctx, req.actor),
+    setNotifySettings: (req) => settings.setNotifySettings(ctx, req.actor, req.body),
+    vapidKey: (req) => push.vapidKey(ctx, req.actor),
+    subscribePush: (req) => push.subscribePush(ctx, req.actor, req.body),
+    unsubscribePush: (req) => push.unsubscribePush(ctx, req.actor),
+  }) satisfies Partial<Handlers>;

@@ -1,0 +1,213 @@
+/**
+ * Sends notifications of chat records, durably and once per deployment (issue 16;
+ * docs/notifications.md). The same design as the webhook queue (`webhook-worker.ts`):
+ *
+ * Fan-out: a cursor row holds the last mid handed to notifications. A pass reads the records
+ * after it, asks the decider (`notify-decider.ts`) whom to notify, inserts one delivery row per
+ * record and push subscription of those users, and moves the cursor — in one transaction, the
+ * move conditional on the cursor read, so when two nodes race one commits and the other rolls
+ * back.
+ *
+ * Delivery: each node claims due rows with a conditional update (a lease) and sends them. Sends
+ * run side by side and a pass does not wait for them, so a dead or slow endpoint holds up only
+ * its own row. Just before sending, the decider is asked again (read on another device meanwhile,
+ * a stream opened, muted, deleted: the row ends without a send). 404 and 410 delete the
+ * subscription (and with it its queued rows); other failures are retried with backoff.
+ */
+import type { ChatMessage, PushPayload } from '@parley/protocol';
+import type { Ctx } from '../context.js';
+import type { NewNotifyDelivery, NotifyDeliveryRecord, Store } from '../store/types.js';
+import { recipientsOf, wantsNotification } from './notify-decider.js';
+import { payloadOf } from './notify-payload.js';
+import { vapidKeys } from './push-subscriptions.js';
+import { sendWebPush, type VapidDetails } from './web-push-send.js';
+
+const POLL_MS = 250;
+const IDLE_POLL_MS = 1_000;
+const FAN_OUT_BATCH = 200;
+const CLAIM_BATCH = 32;
+/** Delays after the 1st, 2nd, … failed attempt; its length + 1 attempts in all. */
+export const NOTIFY_RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000];
+const ATTEMPT_TIMEOUT_MS = 10_000;
+/** Longer than an attempt can take, so a lease never runs out while its node is sending. */
+const LEASE_MS = 3 * ATTEMPT_TIMEOUT_MS;
+
+class LostRace extends Error {}
+
+export class NotifyWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+  private again = false;
+  private readonly sending = new Set<Promise<void>>();
+  private unsubscribe: (() => void) | undefined;
+  private vapid: VapidDetails | undefined;
+
+  constructor(private readonly ctx: Ctx) {}
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    this.unsubscribe = await this.ctx.bus.subscribe((envelope) => {
+      if (envelope.event.type === 'chat') this.nudge();
+    });
+    this.schedule(POLL_MS);
+  }
+
+  /** Stops polling and waits for the pass and the sends in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    clearTimeout(this.timer);
+    await this.running;
+    await Promise.allSettled([...this.sending]);
+  }
+
+  private nudge(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      let busy = false;
+      this.running = this.pass()
+        .then((work) => void (busy = work))
+        .catch((err: unknown) => this.ctx.log.warn({ err }, 'notification pass failed'))
+        .finally(() => {
+          this.running = undefined;
+          const next = this.again ? 0 : busy ? POLL_MS : IDLE_POLL_MS;
+          this.again = false;
+          this.schedule(next);
+        });
+    }, delay);
+  }
+
+  /** One fan-out and one claim of due rows; returns whether any subscription exists. */
+  async pass(): Promise<boolean> {
+    const any = await this.fanOut();
+    if (any) await this.claimAndSend();
+    return any;
+  }
+
+  /** Waits for the sends started so far (tests). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.sending]);
+  }
+
+  private async fanOut(): Promise<boolean> {
+    let any = false;
+    const now = this.ctx.now();
+    await this.ctx.store
+      .transaction(async (tx) => {
+        const cursor = await tx.notify.cursor();
+        const max = await tx.messages.maxMid();
+        any = await tx.notify.anySubscription();
+        if (max <= cursor) return;
+        // Without subscriptions nobody can be notified: the records are passed over unread.
+        let through = max;
+        if (any) {
+          const records = await tx.messages.listRange(cursor, max, FAN_OUT_BATCH);
+          if (records.length === FAN_OUT_BATCH) through = records.at(-1)!.mid;
+          await tx.notify.enqueue(await deliveriesFor(this.ctx, tx, records, now), now);
+        }
+        if (!(await tx.notify.moveCursor(cursor, through))) throw new LostRace();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof LostRace)) throw err;
+      });
+    return any;
+  }
+
+  private async claimAndSend(): Promise<void> {
+    const now = this.ctx.now();
+    const claimed = await this.ctx.store.notify.claimDue(now, now + LEASE_MS, CLAIM_BATCH);
+    for (const d of claimed) {
+      const p = this.attempt(d)
+        .catch((err: unknown) => this.ctx.log.warn({ err }, 'notification attempt failed'))
+        .finally(() => this.sending.delete(p));
+      this.sending.add(p);
+    }
+  }
+
+  private async vapidDetails(): Promise<VapidDetails> {
+    if (!this.vapid) {
+      const keys = await vapidKeys(this.ctx);
+      const site = this.ctx.config.publicUrl;
+      const subject = site?.startsWith('https://') ? site : 'mailto:postmaster@parley.invalid';
+      this.vapid = { subject, ...keys };
+    }
+    return this.vapid;
+  }
+
+  private async attempt(d: NotifyDeliveryRecord): Promise<void> {
+    const store = this.ctx.store;
+    const finish = (
+      status: 'delivered' | 'failed' | 'pending',
+      last_status: number | null,
+      error: string | null,
+    ) =>
+      store.notify.finishAttempt(d.id, {
+        status,
+        next_at: status === 'pending' ? this.ctx.now() + retryDelay(d.attempts) : d.next_at,
+        last_status,
+        last_error: error,
+        delivered_at: status === 'delivered' ? this.ctx.now() : null,
+      });
+    const sub = await store.notify.getSubscription(d.subscription_id);
+    if (!sub) return;
+    const record = await store.messages.get(d.mid);
+    if (!record || !(await wantsNotification(store, this.ctx.presence, record, d.uid, this.ctx.now()))) {
+      await finish('failed', null, 'withdrawn');
+      return;
+    }
+    if (!(await store.messages.getLive(d.mid))) {
+      await finish('failed', null, 'withdrawn');
+      return;
+    }
+    const outcome = await sendWebPush(sub, d.body, await this.vapidDetails(), ATTEMPT_TIMEOUT_MS);
+    if (outcome.status === 404 || outcome.status === 410) {
+      // The subscription is gone for good: forget it (its queued rows go with it).
+      await store.notify.deleteSubscriptionById(sub.id);
+      return;
+    }
+    if (outcome.error === null) return finish('delivered', outcome.status, null);
+    const last = d.attempts > NOTIFY_RETRY_DELAYS_MS.length;
+    await finish(last ? 'failed' : 'pending', outcome.status, outcome.error);
+  }
+}
+
+const retryDelay = (attempts: number) =>
+  NOTIFY_RETRY_DELAYS_MS[Math.min(attempts, NOTIFY_RETRY_DELAYS_MS.length) - 1] ?? 0;
+
+/** One row per record, recipient and subscription of that recipient. */
+async function deliveriesFor(
+  ctx: Ctx,
+  tx: Store,
+  records: ChatMessage[],
+  now: number,
+): Promise<NewNotifyDelivery[]> {
+  const out: NewNotifyDelivery[] = [];
+  for (const record of records) {
+    let subs = new Map<number, number[]>();
+    const reachable = async (uids: number[]) => {
+      subs = new Map();
+      for (const s of await tx.notify.subscriptionsOf(uids))
+        subs.set(s.uid, [...(subs.get(s.uid) ?? []), s.id]);
+      return new Set(subs.keys());
+    };
+    const uids = await recipientsOf(tx, ctx.presence, record, now, reachable);
+    if (uids.length === 0) continue;
+    const payload: PushPayload = await payloadOf(tx, record);
+    const body = JSON.stringify(payload);
+    for (const uid of uids)
+      for (const subscription_id of subs.get(uid) ?? [])
+        out.push({ uid, mid: record.mid, subscription_id, body, created_at: now });
+  }
+  return out;
+}

@@ -1,0 +1,52 @@
+/** Records and the store interface of notifications (split from `types.ts`; issue 16). */
+import type { NotifySettings } from '@parley/protocol';
+import type { AttemptOutcome, DeliveryRecord } from './bot-types.js';
+
+export interface PushSubscriptionRecord {
+  id: number;
+  uid: number;
+  device: string;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret, base64url as `PushSubscription.toJSON()` gives them. */
+  p256dh: string;
+  auth: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export type NotifyDeliveryRecord = DeliveryRecord & { subscription_id: number };
+
+export interface NewNotifyDelivery {
+  uid: number;
+  mid: number;
+  subscription_id: number;
+  body: string;
+  created_at: number;
+}
+
+/** Notification settings, subscriptions and the durable notification queue (docs/notifications.md). */
+export interface NotifyStore {
+  /** The user's settings, or undefined when never set (everything notifies). */
+  getPrefs(uid: number): Promise<NotifySettings | undefined>;
+  setPrefs(uid: number, prefs: NotifySettings, now: number): Promise<void>;
+  /** Stores the device's subscription, replacing its earlier one and any other row with that endpoint. */
+  saveSubscription(sub: Omit<PushSubscriptionRecord, 'id'>): Promise<void>;
+  /** Returns whether there was one. */
+  deleteSubscription(uid: number, device: string): Promise<boolean>;
+  deleteSubscriptionById(id: number): Promise<void>;
+  /** Whether any user has a subscription (an idle pass reads nothing else). */
+  anySubscription(): Promise<boolean>;
+  getSubscription(id: number): Promise<PushSubscriptionRecord | undefined>;
+  /** Every subscription of these users, ascending by id. */
+  subscriptionsOf(uids: readonly number[]): Promise<PushSubscriptionRecord[]>;
+  /** The last mid fanned out to notifications. */
+  cursor(): Promise<number>;
+  /** Moves the cursor only if it is still at `from`; returns whether it did. */
+  moveCursor(from: number, to: number): Promise<boolean>;
+  enqueue(deliveries: readonly NewNotifyDelivery[], nextAt: number): Promise<void>;
+  /** Leases up to `limit` due pending rows (conditional updates: one node gets each row). */
+  claimDue(now: number, leaseUntil: number, limit: number): Promise<NotifyDeliveryRecord[]>;
+  finishAttempt(id: number, outcome: AttemptOutcome): Promise<void>;
+  /** The user's deliveries, newest first (tests and diagnostics). */
+  listDeliveries(uid: number, limit: number): Promise<NotifyDeliveryRecord[]>;
+}
