@@ -62,3 +62,24 @@ export const PushPayload = Type.Object({
 });
 export type PushPayload = Type.Static<typeof PushPayload>;
 export const PUSH_TEXT_MAX = 140;
+
+/**
+ * `GET`/`POST /admin/fcm/config` (API.md §11): disabled (`enabled: false`), official (Google's
+ * endpoints) or custom (`use_official: false`: `token_url` and Parley's `api_url`), with a
+ * service account's `project_id`, `private_key` (PEM) and `client_email`.
+ */
+export const FcmConfig = Type.Object({
+  enabled: Type.Boolean(),
+  use_official: Type.Boolean(),
+  token_url: Type.String({ maxLength: 2048 }),
+  project_id: Type.String({ maxLength: 256 }),
+  private_key: Type.String({ maxLength: 16_384 }),
+  client_email: Type.String({ maxLength: 320 }),
+  /** Parley: the FCM HTTP v1 base URL of a custom service; Google's when absent or official. */
+  api_url: Type.Optional(Type.String({ maxLength: 2048 })),
+});
+export type FcmConfig = Type.Static<typeof FcmConfig>;
+
+/** `PUT /token/device_token`: the device's FCM registration token; `""` or null = none. */
+export const DeviceTokenRequest = Type.Object({ device_token: Nullable(Type.String({ maxLength: 4096 })) });
+export type DeviceTokenRequest = Type.Static<typeof DeviceTokenRequest>;

@@ -30,7 +30,9 @@ const keys = new Map<string, PushKeys>();
 
 beforeAll(async () => {
   push = await startPushService();
-  t = await startTestServer({ env: { PUSH_ALLOW_HTTP: 'true' } });
+  t = await startTestServer({
+    env: { PUSH_ALLOW_HTTP: 'true', LOG_LEVEL: process.env.DEBUG_PUSH ? 'warn' : 'silent' },
+  });
   ({ admin, alice, bob, carol, pub, priv } = await createCastWithChannels(t));
 });
 afterAll(async () => {
@@ -106,6 +108,12 @@ describe('subscriptions', () => {
     expect((await t.request('DELETE', '/user/push/subscription', { token: dave.token })).status).toBe(200);
     expect(await t.server.ctx.store.notify.subscriptionsOf([dave.uid])).toEqual([]);
   });
+  it('signing out of the device removes its subscription', async () => {
+    const gina = await createUser(t, 'gina');
+    await subscribe(gina, 'gina');
+    expect((await t.request('GET', '/token/logout', { token: gina.token })).status).toBe(200);
+    expect(await t.server.ctx.store.notify.subscriptionsOf([gina.uid])).toEqual([]);
+  });
 });
 
 describe('delivery', () => {
@@ -147,6 +155,8 @@ describe('delivery', () => {
     const s = await streams.ready(t.url, bob.token);
     const mid = await send(alice, { uid: bob.uid }, 'you are online');
     await s.waitFor((e) => e.type === 'chat' && e.mid === mid);
+    // The decision is made when the record is fanned out: keep the stream open until then.
+    await until(async () => (await t.server.ctx.store.notify.cursor()) >= mid, 'fanned out');
     s.close();
     await until(async () => (await t.server.ctx.presence.streams(bob.uid)) === 0, 'bob offline');
     const barrier = await send(alice, { uid: bob.uid }, 'now you are not');

@@ -1,11 +1,44 @@
-import { NotifySettings, PushSubscriptionRequest, VapidKey } from '../notifications.js';
+import {
+  DeviceTokenRequest,
+  FcmConfig,
+  NotifySettings,
+  PushSubscriptionRequest,
+  VapidKey,
+} from '../notifications.js';
 import type { RouteSpec } from './route.js';
 
 const tag = 'notifications';
 const auth = 'header';
 
-/** Parley's notification routes (docs/api.md, "Notifications"); none of them is VoceChat's. */
+/**
+ * Notification routes (docs/api.md, "Notifications"): FCM's configuration and device tokens are
+ * VoceChat's (API.md §4.1, §11); settings and Web Push are Parley's.
+ */
 export const NOTIFICATION_ROUTES = {
+  getFcmConfig: {
+    method: 'GET',
+    path: '/admin/fcm/config',
+    auth,
+    kind: 'json',
+    tag: 'system',
+    response: FcmConfig,
+  },
+  setFcmConfig: {
+    method: 'POST',
+    path: '/admin/fcm/config',
+    auth,
+    kind: 'empty',
+    tag: 'system',
+    body: FcmConfig,
+  },
+  setDeviceToken: {
+    method: 'PUT',
+    path: '/token/device_token',
+    auth,
+    kind: 'empty',
+    tag: 'token',
+    body: DeviceTokenRequest,
+  },
   getNotifySettings: {
     method: 'GET',
     path: '/user/notify/settings',

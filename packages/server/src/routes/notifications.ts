@@ -1,10 +1,14 @@
 import type { Ctx } from '../context.js';
+import * as fcm from '../services/fcm-config.js';
 import * as settings from '../services/notify-settings.js';
 import * as push from '../services/push-subscriptions.js';
 import type { Handlers } from './register.js';
 
 export const notificationHandlers = (ctx: Ctx) =>
   ({
+    getFcmConfig: (req) => fcm.getFcmConfig(ctx, req.actor),
+    setFcmConfig: (req) => fcm.setFcmConfig(ctx, req.actor, req.body),
+    setDeviceToken: (req) => fcm.setDeviceToken(ctx, req.actor, req.body),
     getNotifySettings: (req) => settings.getNotifySettings(ctx, req.actor),
     setNotifySettings: (req) => settings.setNotifySettings(ctx, req.actor, req.body),
     vapidKey: (req) => push.vapidKey(ctx, req.actor),

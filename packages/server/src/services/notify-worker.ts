@@ -4,23 +4,26 @@
  *
  * Fan-out: a cursor row holds the last mid handed to notifications. A pass reads the records
  * after it, asks the decider (`notify-decider.ts`) whom to notify, inserts one delivery row per
- * record and push subscription of those users, and moves the cursor — in one transaction, the
- * move conditional on the cursor read, so when two nodes race one commits and the other rolls
- * back.
+ * record and destination of those users (each Web Push subscription, each device with an FCM
+ * token while FCM is on), and moves the cursor — in one transaction, the move conditional on the
+ * cursor read, so when two nodes race one commits and the other rolls back.
  *
  * Delivery: each node claims due rows with a conditional update (a lease) and sends them. Sends
  * run side by side and a pass does not wait for them, so a dead or slow endpoint holds up only
  * its own row. Just before sending, the decider is asked again (read on another device meanwhile,
- * a stream opened, muted, deleted: the row ends without a send). 404 and 410 delete the
- * subscription (and with it its queued rows); other failures are retried with backoff.
+ * a stream opened, muted, deleted: the row ends without a send). A push service's 404 or 410
+ * deletes the subscription (and with it its queued rows), FCM's 404 clears the device token;
+ * other failures are retried with backoff.
  */
 import type { ChatMessage, PushPayload } from '@parley/protocol';
 import type { Ctx } from '../context.js';
-import type { NewNotifyDelivery, NotifyDeliveryRecord, Store } from '../store/types.js';
+import type { NewNotifyDelivery, NotifyDeliveryRecord, NotifyDestination, Store } from '../store/types.js';
+import { fcmTarget, type FcmTarget } from './fcm-config.js';
+import { FcmSender } from './fcm-send.js';
 import { recipientsOf, wantsNotification } from './notify-decider.js';
 import { payloadOf } from './notify-payload.js';
 import { vapidKeys } from './push-subscriptions.js';
-import { sendWebPush, type VapidDetails } from './web-push-send.js';
+import { sendWebPush, type PushOutcome, type VapidDetails } from './web-push-send.js';
 
 const POLL_MS = 250;
 const IDLE_POLL_MS = 1_000;
@@ -29,7 +32,7 @@ const CLAIM_BATCH = 32;
 /** Delays after the 1st, 2nd, … failed attempt; its length + 1 attempts in all. */
 export const NOTIFY_RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000];
 const ATTEMPT_TIMEOUT_MS = 10_000;
-/** Longer than an attempt can take, so a lease never runs out while its node is sending. */
+/** Longer than an attempt can take (a token exchange and a send), so a lease never runs out mid-send. */
 const LEASE_MS = 3 * ATTEMPT_TIMEOUT_MS;
 
 class LostRace extends Error {}
@@ -42,8 +45,11 @@ export class NotifyWorker {
   private readonly sending = new Set<Promise<void>>();
   private unsubscribe: (() => void) | undefined;
   private vapid: VapidDetails | undefined;
+  private readonly fcm: FcmSender;
 
-  constructor(private readonly ctx: Ctx) {}
+  constructor(private readonly ctx: Ctx) {
+    this.fcm = new FcmSender(ctx.now);
+  }
 
   async start(): Promise<void> {
     this.stopped = false;
@@ -88,33 +94,29 @@ export class NotifyWorker {
     }, delay);
   }
 
-  /** One fan-out and one claim of due rows; returns whether any subscription exists. */
+  /** One fan-out and one claim of due rows; returns whether anyone can be notified at all. */
   async pass(): Promise<boolean> {
-    const any = await this.fanOut();
-    if (any) await this.claimAndSend();
+    const fcm = await fcmTarget(this.ctx);
+    const any = await this.fanOut(fcm !== null);
+    if (any) await this.claimAndSend(fcm);
     return any;
   }
 
-  /** Waits for the sends started so far (tests). */
-  async settled(): Promise<void> {
-    await Promise.allSettled([...this.sending]);
-  }
-
-  private async fanOut(): Promise<boolean> {
+  private async fanOut(fcmOn: boolean): Promise<boolean> {
     let any = false;
     const now = this.ctx.now();
     await this.ctx.store
       .transaction(async (tx) => {
         const cursor = await tx.notify.cursor();
         const max = await tx.messages.maxMid();
-        any = await tx.notify.anySubscription();
+        any = (await tx.notify.anySubscription()) || (fcmOn && (await tx.notify.anyDeviceToken()));
         if (max <= cursor) return;
-        // Without subscriptions nobody can be notified: the records are passed over unread.
+        // Without destinations nobody can be notified: the records are passed over unread.
         let through = max;
         if (any) {
           const records = await tx.messages.listRange(cursor, max, FAN_OUT_BATCH);
           if (records.length === FAN_OUT_BATCH) through = records.at(-1)!.mid;
-          await tx.notify.enqueue(await deliveriesFor(this.ctx, tx, records, now), now);
+          await tx.notify.enqueue(await deliveriesFor(this.ctx, tx, records, now, fcmOn), now);
         }
         if (!(await tx.notify.moveCursor(cursor, through))) throw new LostRace();
       })
@@ -124,11 +126,11 @@ export class NotifyWorker {
     return any;
   }
 
-  private async claimAndSend(): Promise<void> {
+  private async claimAndSend(fcm: FcmTarget | null): Promise<void> {
     const now = this.ctx.now();
     const claimed = await this.ctx.store.notify.claimDue(now, now + LEASE_MS, CLAIM_BATCH);
     for (const d of claimed) {
-      const p = this.attempt(d)
+      const p = this.attempt(d, fcm)
         .catch((err: unknown) => this.ctx.log.warn({ err }, 'notification attempt failed'))
         .finally(() => this.sending.delete(p));
       this.sending.add(p);
@@ -145,7 +147,7 @@ export class NotifyWorker {
     return this.vapid;
   }
 
-  private async attempt(d: NotifyDeliveryRecord): Promise<void> {
+  private async attempt(d: NotifyDeliveryRecord, fcm: FcmTarget | null): Promise<void> {
     const store = this.ctx.store;
     const finish = (
       status: 'delivered' | 'failed' | 'pending',
@@ -159,55 +161,89 @@ export class NotifyWorker {
         last_error: error,
         delivered_at: status === 'delivered' ? this.ctx.now() : null,
       });
-    const sub = await store.notify.getSubscription(d.subscription_id);
-    if (!sub) return;
-    const record = await store.messages.get(d.mid);
-    if (!record || !(await wantsNotification(store, this.ctx.presence, record, d.uid, this.ctx.now()))) {
-      await finish('failed', null, 'withdrawn');
-      return;
-    }
-    if (!(await store.messages.getLive(d.mid))) {
-      await finish('failed', null, 'withdrawn');
-      return;
-    }
-    const outcome = await sendWebPush(sub, d.body, await this.vapidDetails(), ATTEMPT_TIMEOUT_MS);
-    if (outcome.status === 404 || outcome.status === 410) {
-      // The subscription is gone for good: forget it (its queued rows go with it).
-      await store.notify.deleteSubscriptionById(sub.id);
-      return;
-    }
+    const record = await store.messages.getLive(d.mid);
+    if (!record || !(await wantsNotification(store, this.ctx.presence, record, d.uid, this.ctx.now())))
+      return finish('failed', null, 'withdrawn');
+    const outcome = await this.send(d, fcm);
+    if (outcome === 'gone') return;
+    if (outcome === null) return finish('failed', null, 'no destination');
     if (outcome.error === null) return finish('delivered', outcome.status, null);
     const last = d.attempts > NOTIFY_RETRY_DELAYS_MS.length;
     await finish(last ? 'failed' : 'pending', outcome.status, outcome.error);
   }
+
+  /** The outcome, `gone` when the destination was dropped, null when there is none any more. */
+  private async send(d: NotifyDeliveryRecord, fcm: FcmTarget | null): Promise<PushOutcome | 'gone' | null> {
+    const store = this.ctx.store;
+    if (d.channel === 'webpush') {
+      const sub = await store.notify.getSubscription(d.subscription_id);
+      if (!sub) return null;
+      const outcome = await sendWebPush(sub, d.body, await this.vapidDetails(), ATTEMPT_TIMEOUT_MS);
+      if (outcome.status !== 404 && outcome.status !== 410) return outcome;
+      // The subscription is gone for good: forget it (its queued rows go with it).
+      await store.notify.deleteSubscriptionById(sub.id);
+      return 'gone';
+    }
+    const token = await store.notify.deviceToken(d.uid, d.device);
+    if (!fcm || !token) return null;
+    const outcome = await this.fcm.send(fcm, token, JSON.parse(d.body) as PushPayload, ATTEMPT_TIMEOUT_MS);
+    if (outcome.status !== 404) return outcome;
+    // FCM's UNREGISTERED: the app was removed or the token replaced.
+    await store.notify.setDeviceToken(d.uid, d.device, null);
+    await finish404(store, d);
+    return 'gone';
+  }
+}
+
+async function finish404(store: Store, d: NotifyDeliveryRecord): Promise<void> {
+  await store.notify.finishAttempt(d.id, {
+    status: 'failed',
+    next_at: d.next_at,
+    last_status: 404,
+    last_error: 'device token gone',
+    delivered_at: null,
+  });
 }
 
 const retryDelay = (attempts: number) =>
   NOTIFY_RETRY_DELAYS_MS[Math.min(attempts, NOTIFY_RETRY_DELAYS_MS.length) - 1] ?? 0;
 
-/** One row per record, recipient and subscription of that recipient. */
+/** One row per record, recipient and destination of that recipient. */
 async function deliveriesFor(
   ctx: Ctx,
   tx: Store,
   records: ChatMessage[],
   now: number,
+  fcmOn: boolean,
 ): Promise<NewNotifyDelivery[]> {
   const out: NewNotifyDelivery[] = [];
   for (const record of records) {
-    let subs = new Map<number, number[]>();
+    let destinations = new Map<number, NotifyDestination[]>();
     const reachable = async (uids: number[]) => {
-      subs = new Map();
-      for (const s of await tx.notify.subscriptionsOf(uids))
-        subs.set(s.uid, [...(subs.get(s.uid) ?? []), s.id]);
-      return new Set(subs.keys());
+      destinations = await destinationsOf(tx, uids, fcmOn);
+      return new Set(destinations.keys());
     };
     const uids = await recipientsOf(tx, ctx.presence, record, now, reachable);
     if (uids.length === 0) continue;
-    const payload: PushPayload = await payloadOf(tx, record);
-    const body = JSON.stringify(payload);
+    const body = JSON.stringify(await payloadOf(tx, record));
     for (const uid of uids)
-      for (const subscription_id of subs.get(uid) ?? [])
-        out.push({ uid, mid: record.mid, subscription_id, body, created_at: now });
+      for (const to of destinations.get(uid) ?? [])
+        out.push({ uid, mid: record.mid, body, created_at: now, ...to });
   }
+  return out;
+}
+
+async function destinationsOf(
+  tx: Store,
+  uids: number[],
+  fcmOn: boolean,
+): Promise<Map<number, NotifyDestination[]>> {
+  const out = new Map<number, NotifyDestination[]>();
+  const add = (uid: number, to: NotifyDestination) => out.set(uid, [...(out.get(uid) ?? []), to]);
+  for (const s of await tx.notify.subscriptionsOf(uids))
+    add(s.uid, { channel: 'webpush', subscription_id: s.id, device: null });
+  if (fcmOn)
+    for (const d of await tx.notify.fcmDevicesOf(uids))
+      add(d.uid, { channel: 'fcm', subscription_id: null, device: d.device });
   return out;
 }

@@ -14,15 +14,21 @@ export interface PushSubscriptionRecord {
   updated_at: number;
 }
 
-export type NotifyDeliveryRecord = DeliveryRecord & { subscription_id: number };
+export type NotifyChannel = 'webpush' | 'fcm';
 
-export interface NewNotifyDelivery {
+/** Where one notification goes: a Web Push subscription, or a device's FCM token. */
+export type NotifyDestination =
+  | { channel: 'webpush'; subscription_id: number; device: null }
+  | { channel: 'fcm'; subscription_id: null; device: string };
+
+export type NotifyDeliveryRecord = DeliveryRecord & NotifyDestination;
+
+export type NewNotifyDelivery = {
   uid: number;
   mid: number;
-  subscription_id: number;
   body: string;
   created_at: number;
-}
+} & NotifyDestination;
 
 /** Notification settings, subscriptions and the durable notification queue (docs/notifications.md). */
 export interface NotifyStore {
@@ -39,6 +45,14 @@ export interface NotifyStore {
   getSubscription(id: number): Promise<PushSubscriptionRecord | undefined>;
   /** Every subscription of these users, ascending by id. */
   subscriptionsOf(uids: readonly number[]): Promise<PushSubscriptionRecord[]>;
+  /** Sets (or with null clears) a device's FCM token; returns whether the device exists. */
+  setDeviceToken(uid: number, device: string, token: string | null): Promise<boolean>;
+  /** The devices of these users that have an FCM token, ascending by uid and device. */
+  fcmDevicesOf(uids: readonly number[]): Promise<{ uid: number; device: string; device_token: string }[]>;
+  /** Whether any device has an FCM token. */
+  anyDeviceToken(): Promise<boolean>;
+  /** The device's FCM token, if it has one. */
+  deviceToken(uid: number, device: string): Promise<string | null>;
   /** The last mid fanned out to notifications. */
   cursor(): Promise<number>;
   /** Moves the cursor only if it is still at `from`; returns whether it did. */

@@ -310,7 +310,12 @@ export interface NotifyDeliveriesTable {
   id: Generated<number>;
   uid: number;
   mid: number;
-  subscription_id: number;
+  /** 'webpush' | 'fcm'. */
+  channel: string;
+  /** The Web Push subscription ('webpush'). */
+  subscription_id: number | null;
+  /** The device whose FCM token is used ('fcm'). */
+  device: string | null;
   /** The `PushPayload` JSON sent (encrypted) to the subscription. */
   body: string;
   /** 'pending' | 'delivered' | 'failed'. */

@@ -171,7 +171,7 @@ export interface SessionStore {
   upsertDevice(device: DeviceRecord): Promise<void>;
   getDevice(uid: number, device: string): Promise<DeviceRecord | undefined>;
   listDevices(uid: number): Promise<DeviceRecord[]>;
-  /** Deletes the device and every refresh token of it. */
+  /** Deletes the device, every refresh token of it and its push subscription. */
   deleteDevice(uid: number, device: string): Promise<boolean>;
   deleteAllDevices(uid: number): Promise<void>;
   insertRefreshToken(token: RefreshTokenRecord): Promise<void>;

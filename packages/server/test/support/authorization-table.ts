@@ -598,7 +598,28 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   },
   { method: 'DELETE', route: '/api/resource/file/delete', expect: adminOnly() },
   { method: 'GET', route: '/api/admin/system/files', expect: adminOnly() },
-  // Notifications (issue 16): every signed-in user but guests.
+  // Notifications (issue 16): FCM's configuration for administrators; the rest for every signed-in user but guests.
+  { method: 'GET', route: '/api/admin/fcm/config', expect: adminOnly() },
+  {
+    method: 'POST',
+    route: '/api/admin/fcm/config',
+    body: () =>
+      json({
+        enabled: false,
+        use_official: true,
+        token_url: '',
+        project_id: '',
+        private_key: '',
+        client_email: '',
+      }),
+    expect: adminOnly(),
+  },
+  {
+    method: 'PUT',
+    route: '/api/token/device_token',
+    body: () => json({ device_token: 'fcm-token' }),
+    expect: row(401, 403, 200, 200, 200, 200),
+  },
   { method: 'GET', route: '/api/user/notify/settings', expect: row(401, 403, 200, 200, 200, 200) },
   {
     method: 'PUT',

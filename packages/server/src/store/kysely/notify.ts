@@ -8,11 +8,14 @@ import type {
   PushSubscriptionRecord,
 } from '../notify-types.js';
 
-type DeliveryRow = Omit<NotifyDeliveryRecord, 'status'> & { status: string };
-const toDelivery = (row: DeliveryRow): NotifyDeliveryRecord => ({
-  ...row,
-  status: row.status as DeliveryStatus,
-});
+type DeliveryRow = Omit<NotifyDeliveryRecord, 'status' | 'channel' | 'subscription_id' | 'device'> & {
+  status: string;
+  channel: string;
+  subscription_id: number | null;
+  device: string | null;
+};
+const toDelivery = (row: DeliveryRow): NotifyDeliveryRecord =>
+  ({ ...row, status: row.status as DeliveryStatus }) as NotifyDeliveryRecord;
 
 /** Notification settings, Web Push subscriptions and the notification queue. */
 export class KyselyNotifyStore implements NotifyStore {
@@ -97,6 +100,53 @@ export class KyselyNotifyStore implements NotifyStore {
       .where((eb) => inList(this.ctx, eb.ref('uid'), uids))
       .orderBy('id')
       .execute();
+  }
+
+  async setDeviceToken(uid: number, device: string, token: string | null): Promise<boolean> {
+    const r = await this.ctx.db
+      .updateTable('devices')
+      .set({ device_token: token })
+      .where('uid', '=', uid)
+      .where('device', '=', device)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  async fcmDevicesOf(
+    uids: readonly number[],
+  ): Promise<{ uid: number; device: string; device_token: string }[]> {
+    if (uids.length === 0) return [];
+    const rows = await this.ctx.db
+      .selectFrom('devices')
+      .select(['uid', 'device', 'device_token'])
+      .where((eb) => inList(this.ctx, eb.ref('uid'), uids))
+      .where('device_token', 'is not', null)
+      .where('device_token', '!=', '')
+      .orderBy('uid')
+      .orderBy('device')
+      .execute();
+    return rows.filter((r): r is { uid: number; device: string; device_token: string } => !!r.device_token);
+  }
+
+  async anyDeviceToken(): Promise<boolean> {
+    const row = await this.ctx.db
+      .selectFrom('devices')
+      .select('uid')
+      .where('device_token', 'is not', null)
+      .where('device_token', '!=', '')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async deviceToken(uid: number, device: string): Promise<string | null> {
+    const row = await this.ctx.db
+      .selectFrom('devices')
+      .select('device_token')
+      .where('uid', '=', uid)
+      .where('device', '=', device)
+      .executeTakeFirst();
+    return row?.device_token || null;
   }
 
   async cursor(): Promise<number> {

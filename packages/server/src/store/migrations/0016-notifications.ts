@@ -7,7 +7,8 @@ import type { StoreDialect } from '../dialect.js';
  *   quiet hours; no row = notify everything.
  * - `push_subscriptions`: one Web Push subscription per device (endpoint and the browser's keys).
  * - `notify_deliveries`: the durable queue of notifications, the same design as the webhook queue
- *   (migration 0008): one row per record and subscription, claimed with a lease.
+ *   (migration 0008): one row per record and Web Push subscription or FCM device, claimed with a
+ *   lease.
  * - `notify_cursor`: the one row holding the last mid fanned out to notifications. It starts at
  *   the newest mid, so history is never notified.
  */
@@ -54,9 +55,12 @@ export function notificationsMigration(dialect: StoreDialect): Migration {
         .addColumn('id', 'integer', identity)
         .addColumn('uid', 'integer', (c) => c.notNull().references('users.uid').onDelete('cascade'))
         .addColumn('mid', midType, (c) => c.notNull())
+        // 'webpush' (to `subscription_id`) or 'fcm' (to the device's FCM token).
+        .addColumn('channel', 'text', (c) => c.notNull())
         .addColumn('subscription_id', 'integer', (c) =>
-          c.notNull().references('push_subscriptions.id').onDelete('cascade'),
+          c.references('push_subscriptions.id').onDelete('cascade'),
         )
+        .addColumn('device', 'text')
         .addColumn('body', 'text', (c) => c.notNull())
         .addColumn('status', 'text', (c) => c.notNull())
         .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
