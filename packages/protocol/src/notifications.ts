@@ -28,6 +28,8 @@ export const NotifySettings = Type.Object({
   level: NotifyLevel,
   overrides: Type.Array(NotifyOverride, { maxItems: 1_000 }),
   quiet_hours: Nullable(QuietHours),
+  /** The e-mail digest of missed messages, while the administrator offers it (`msg_smtp_notify_enable`). */
+  email_digest: Type.Boolean(),
 });
 export type NotifySettings = Type.Static<typeof NotifySettings>;
 
@@ -83,3 +85,7 @@ export type FcmConfig = Type.Static<typeof FcmConfig>;
 /** `PUT /token/device_token`: the device's FCM registration token; `""` or null = none. */
 export const DeviceTokenRequest = Type.Object({ device_token: Nullable(Type.String({ maxLength: 4096 })) });
 export type DeviceTokenRequest = Type.Static<typeof DeviceTokenRequest>;
+
+/** `GET /user/notify/unsubscribe?token=`: the link at the foot of each e-mail digest. */
+export const UnsubscribeQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+export type UnsubscribeQuery = Type.Static<typeof UnsubscribeQuery>;

@@ -52,7 +52,7 @@ async function settings(user: TestUser, json: object) {
   const res = await t.request('PUT', '/user/notify/settings', { token: user.token, json });
   expect(res.status, res.text).toBe(200);
 }
-const defaults = { level: 'all', overrides: [], quiet_hours: null };
+const defaults = { level: 'all', overrides: [], quiet_hours: null, email_digest: true };
 
 describe('rules without a store', () => {
   const record = (target: { gid: number } | { uid: number }, mentions?: number[]): ChatMessage => ({
@@ -79,6 +79,7 @@ describe('rules without a store', () => {
       level: 'mentions' as const,
       overrides: [{ target: { gid: 5 }, level: 'all' as const }],
       quiet_hours: null,
+      email_digest: true,
     };
     expect(levelFor(prefs, { gid: 5 })).toBe('all');
     expect(levelFor(prefs, { gid: 6 })).toBe('mentions');
@@ -159,7 +160,7 @@ describe('decisions on real stores', () => {
   });
 
   it('per-user level, per-conversation overrides and quiet hours', async () => {
-    await settings(carol, { level: 'mentions', overrides: [], quiet_hours: null });
+    await settings(carol, { level: 'mentions', overrides: [], quiet_hours: null, email_digest: true });
     expect(await decide(await send(bob, { gid: pub }, 'chatter'))).not.toContain(carol.uid);
     expect(await decide(await send(bob, { gid: pub }, `@${carol.uid}`, { mentions: [carol.uid] }))).toContain(
       carol.uid,
@@ -168,12 +169,14 @@ describe('decisions on real stores', () => {
       level: 'mentions',
       overrides: [{ target: { gid: pub }, level: 'all' }],
       quiet_hours: null,
+      email_digest: true,
     });
     expect(await decide(await send(bob, { gid: pub }, 'chatter again'))).toContain(carol.uid);
     await settings(carol, {
       level: 'all',
       overrides: [{ target: { uid: alice.uid }, level: 'none' }],
       quiet_hours: null,
+      email_digest: true,
     });
     expect(await decide(await send(alice, { uid: carol.uid }, 'hush'))).toEqual([]);
     const minute = Math.floor(Date.now() / 60_000) % 1440;
@@ -194,6 +197,7 @@ describe('decisions on real stores', () => {
       level: 'none',
       overrides: [{ target: { gid: priv }, level: 'all' }],
       quiet_hours: { start: 1, end: 2, utc_offset: -60 },
+      email_digest: false,
     };
     await settings(admin, value);
     expect((await t.request('GET', '/user/notify/settings', { token: admin.token })).json).toEqual(value);

@@ -172,7 +172,7 @@ describe('delivery', () => {
     const muted = await send(alice, { gid: priv }, 'muted @bob', { mentions: [bob.uid] });
     const level = await t.request('PUT', '/user/notify/settings', {
       token: bob.token,
-      json: { level: 'mentions', overrides: [], quiet_hours: null },
+      json: { level: 'mentions', overrides: [], quiet_hours: null, email_digest: true },
     });
     expect(level.status).toBe(200);
     const plain = await send(admin, { gid: pub }, 'hello everyone');
@@ -186,7 +186,7 @@ describe('delivery', () => {
     await t.request('POST', '/user/mute', { token: bob.token, json: { remove_groups: [priv] } });
     await t.request('PUT', '/user/notify/settings', {
       token: bob.token,
-      json: { level: 'all', overrides: [], quiet_hours: null },
+      json: { level: 'all', overrides: [], quiet_hours: null, email_digest: true },
     });
   });
 

@@ -3,6 +3,7 @@ import {
   FcmConfig,
   NotifySettings,
   PushSubscriptionRequest,
+  UnsubscribeQuery,
   VapidKey,
 } from '../notifications.js';
 import type { RouteSpec } from './route.js';
@@ -54,6 +55,16 @@ export const NOTIFICATION_ROUTES = {
     kind: 'empty',
     tag,
     body: NotifySettings,
+  },
+  unsubscribeDigest: {
+    method: 'GET',
+    path: '/user/notify/unsubscribe',
+    auth: 'public',
+    kind: 'text',
+    tag,
+    description:
+      'The link in an e-mail digest: turns the digest off for its user (a signed token, no sign-in).',
+    query: UnsubscribeQuery,
   },
   vapidKey: {
     method: 'GET',

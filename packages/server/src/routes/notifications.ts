@@ -1,5 +1,6 @@
 import type { Ctx } from '../context.js';
 import * as fcm from '../services/fcm-config.js';
+import * as digest from '../services/notify-digest.js';
 import * as settings from '../services/notify-settings.js';
 import * as push from '../services/push-subscriptions.js';
 import type { Handlers } from './register.js';
@@ -11,6 +12,7 @@ export const notificationHandlers = (ctx: Ctx) =>
     setDeviceToken: (req) => fcm.setDeviceToken(ctx, req.actor, req.body),
     getNotifySettings: (req) => settings.getNotifySettings(ctx, req.actor),
     setNotifySettings: (req) => settings.setNotifySettings(ctx, req.actor, req.body),
+    unsubscribeDigest: (req) => digest.unsubscribeByToken(ctx, req.query.token),
     vapidKey: (req) => push.vapidKey(ctx, req.actor),
     subscribePush: (req) => push.subscribePush(ctx, req.actor, req.body),
     unsubscribePush: (req) => push.unsubscribePush(ctx, req.actor),

@@ -4,7 +4,12 @@ import type { Actor, Ctx } from '../context.js';
 import { badRequest } from '../errors.js';
 import { requireNotifyOwner } from '../policy/notifications.js';
 
-export const DEFAULT_NOTIFY_SETTINGS: NotifySettings = { level: 'all', overrides: [], quiet_hours: null };
+export const DEFAULT_NOTIFY_SETTINGS: NotifySettings = {
+  level: 'all',
+  overrides: [],
+  quiet_hours: null,
+  email_digest: true,
+};
 
 export async function getNotifySettings(ctx: Ctx, actor: Actor): Promise<NotifySettings> {
   requireNotifyOwner(actor);
@@ -25,5 +30,9 @@ export async function setNotifySettings(ctx: Ctx, actor: Actor, req: NotifySetti
     end: req.quiet_hours.end,
     utc_offset: req.quiet_hours.utc_offset,
   };
-  await ctx.store.notify.setPrefs(actor.uid, { level: req.level, overrides, quiet_hours: quiet }, ctx.now());
+  await ctx.store.notify.setPrefs(
+    actor.uid,
+    { level: req.level, overrides, quiet_hours: quiet, email_digest: req.email_digest },
+    ctx.now(),
+  );
 }

@@ -20,7 +20,9 @@ import type { Ctx } from '../context.js';
 import type { NewNotifyDelivery, NotifyDeliveryRecord, NotifyDestination, Store } from '../store/types.js';
 import { fcmTarget, type FcmTarget } from './fcm-config.js';
 import { FcmSender } from './fcm-send.js';
+import { MailError } from '../mail/smtp.js';
 import { recipientsOf, wantsNotification } from './notify-decider.js';
+import { digestDelayMs, digestReaders, sendDigest } from './notify-digest.js';
 import { payloadOf } from './notify-payload.js';
 import { vapidKeys } from './push-subscriptions.js';
 import { sendWebPush, type PushOutcome, type VapidDetails } from './web-push-send.js';
@@ -97,26 +99,30 @@ export class NotifyWorker {
   /** One fan-out and one claim of due rows; returns whether anyone can be notified at all. */
   async pass(): Promise<boolean> {
     const fcm = await fcmTarget(this.ctx);
-    const any = await this.fanOut(fcm !== null);
+    const digestDelay = await digestDelayMs(this.ctx);
+    const any = await this.fanOut({ fcmOn: fcm !== null, digestDelay });
     if (any) await this.claimAndSend(fcm);
     return any;
   }
 
-  private async fanOut(fcmOn: boolean): Promise<boolean> {
+  private async fanOut(channels: Channels): Promise<boolean> {
     let any = false;
     const now = this.ctx.now();
     await this.ctx.store
       .transaction(async (tx) => {
         const cursor = await tx.notify.cursor();
         const max = await tx.messages.maxMid();
-        any = (await tx.notify.anySubscription()) || (fcmOn && (await tx.notify.anyDeviceToken()));
+        any =
+          channels.digestDelay !== null ||
+          (await tx.notify.anySubscription()) ||
+          (channels.fcmOn && (await tx.notify.anyDeviceToken()));
         if (max <= cursor) return;
         // Without destinations nobody can be notified: the records are passed over unread.
         let through = max;
         if (any) {
           const records = await tx.messages.listRange(cursor, max, FAN_OUT_BATCH);
           if (records.length === FAN_OUT_BATCH) through = records.at(-1)!.mid;
-          await tx.notify.enqueue(await deliveriesFor(this.ctx, tx, records, now, fcmOn), now);
+          await tx.notify.enqueue(await deliveriesFor(this.ctx, tx, records, now, channels), now);
         }
         if (!(await tx.notify.moveCursor(cursor, through))) throw new LostRace();
       })
@@ -161,6 +167,7 @@ export class NotifyWorker {
         last_error: error,
         delivered_at: status === 'delivered' ? this.ctx.now() : null,
       });
+    if (d.channel === 'email') return this.digest(d, finish);
     const record = await store.messages.getLive(d.mid);
     if (!record || !(await wantsNotification(store, this.ctx.presence, record, d.uid, this.ctx.now())))
       return finish('failed', null, 'withdrawn');
@@ -170,6 +177,17 @@ export class NotifyWorker {
     if (outcome.error === null) return finish('delivered', outcome.status, null);
     const last = d.attempts > NOTIFY_RETRY_DELAYS_MS.length;
     await finish(last ? 'failed' : 'pending', outcome.status, outcome.error);
+  }
+
+  private async digest(d: NotifyDeliveryRecord, finish: Finish): Promise<void> {
+    try {
+      const sent = await sendDigest(this.ctx, d.uid, d.mid);
+      await (sent ? finish('delivered', null, null) : finish('failed', null, 'withdrawn'));
+    } catch (err) {
+      if (!(err instanceof MailError)) throw err;
+      const last = d.attempts > NOTIFY_RETRY_DELAYS_MS.length;
+      await finish(last ? 'failed' : 'pending', null, err.answer.slice(0, 200));
+    }
   }
 
   /** The outcome, `gone` when the destination was dropped, null when there is none any more. */
@@ -184,6 +202,7 @@ export class NotifyWorker {
       await store.notify.deleteSubscriptionById(sub.id);
       return 'gone';
     }
+    if (d.channel !== 'fcm') return null;
     const token = await store.notify.deviceToken(d.uid, d.device);
     if (!fcm || !token) return null;
     const outcome = await this.fcm.send(fcm, token, JSON.parse(d.body) as PushPayload, ATTEMPT_TIMEOUT_MS);
@@ -194,6 +213,18 @@ export class NotifyWorker {
     return 'gone';
   }
 }
+
+interface Channels {
+  fcmOn: boolean;
+  /** The e-mail digest's delay in ms, or null while digests are off. */
+  digestDelay: number | null;
+}
+
+type Finish = (
+  status: 'delivered' | 'failed' | 'pending',
+  lastStatus: number | null,
+  error: string | null,
+) => Promise<void>;
 
 async function finish404(store: Store, d: NotifyDeliveryRecord): Promise<void> {
   await store.notify.finishAttempt(d.id, {
@@ -208,27 +239,47 @@ async function finish404(store: Store, d: NotifyDeliveryRecord): Promise<void> {
 const retryDelay = (attempts: number) =>
   NOTIFY_RETRY_DELAYS_MS[Math.min(attempts, NOTIFY_RETRY_DELAYS_MS.length) - 1] ?? 0;
 
-/** One row per record, recipient and destination of that recipient. */
+/** One row per record, recipient and destination of that recipient, and the digests to queue. */
 async function deliveriesFor(
   ctx: Ctx,
   tx: Store,
   records: ChatMessage[],
   now: number,
-  fcmOn: boolean,
+  channels: Channels,
 ): Promise<NewNotifyDelivery[]> {
   const out: NewNotifyDelivery[] = [];
+  const digests = new Set<number>();
   for (const record of records) {
     let destinations = new Map<number, NotifyDestination[]>();
+    let readers = new Set<number>();
     const reachable = async (uids: number[]) => {
-      destinations = await destinationsOf(tx, uids, fcmOn);
-      return new Set(destinations.keys());
+      destinations = await destinationsOf(tx, uids, channels.fcmOn);
+      if (channels.digestDelay !== null) {
+        readers = await digestReaders(tx, uids);
+        for (const uid of await tx.notify.pendingDigests([...readers])) digests.add(uid);
+      }
+      return new Set([...destinations.keys(), ...readers]);
     };
     const uids = await recipientsOf(tx, ctx.presence, record, now, reachable);
     if (uids.length === 0) continue;
     const body = JSON.stringify(await payloadOf(tx, record));
-    for (const uid of uids)
+    for (const uid of uids) {
       for (const to of destinations.get(uid) ?? [])
         out.push({ uid, mid: record.mid, body, created_at: now, ...to });
+      if (channels.digestDelay === null || !readers.has(uid) || digests.has(uid)) continue;
+      // One digest pending per user: it covers everything from this message on.
+      digests.add(uid);
+      out.push({
+        uid,
+        mid: record.mid,
+        body: '',
+        created_at: now,
+        next_at: now + channels.digestDelay,
+        channel: 'email',
+        subscription_id: null,
+        device: null,
+      });
+    }
   }
   return out;
 }

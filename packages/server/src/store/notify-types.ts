@@ -14,12 +14,14 @@ export interface PushSubscriptionRecord {
   updated_at: number;
 }
 
-export type NotifyChannel = 'webpush' | 'fcm';
+export type NotifyChannel = 'webpush' | 'fcm' | 'email';
 
 /** Where one notification goes: a Web Push subscription, or a device's FCM token. */
 export type NotifyDestination =
   | { channel: 'webpush'; subscription_id: number; device: null }
-  | { channel: 'fcm'; subscription_id: null; device: string };
+  | { channel: 'fcm'; subscription_id: null; device: string }
+  /** The digest of what the user missed from `mid` on (one pending per user). */
+  | { channel: 'email'; subscription_id: null; device: null };
 
 export type NotifyDeliveryRecord = DeliveryRecord & NotifyDestination;
 
@@ -28,6 +30,8 @@ export type NewNotifyDelivery = {
   mid: number;
   body: string;
   created_at: number;
+  /** When it is due; the enqueue time when absent. */
+  next_at?: number;
 } & NotifyDestination;
 
 /** Notification settings, subscriptions and the durable notification queue (docs/notifications.md). */
@@ -53,6 +57,8 @@ export interface NotifyStore {
   anyDeviceToken(): Promise<boolean>;
   /** The device's FCM token, if it has one. */
   deviceToken(uid: number, device: string): Promise<string | null>;
+  /** Of these users, those with a digest pending. */
+  pendingDigests(uids: readonly number[]): Promise<Set<number>>;
   /** The last mid fanned out to notifications. */
   cursor(): Promise<number>;
   /** Moves the cursor only if it is still at `from`; returns whether it did. */

@@ -292,6 +292,8 @@ export interface NotifyPrefsTable {
   quiet_start: number | null;
   quiet_end: number | null;
   quiet_offset: number | null;
+  /** 1 when the e-mail digest is wanted. */
+  email_digest: number;
   updated_at: number;
 }
 

@@ -624,8 +624,14 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   {
     method: 'PUT',
     route: '/api/user/notify/settings',
-    body: () => json({ level: 'mentions', overrides: [], quiet_hours: null }),
+    body: () => json({ level: 'mentions', overrides: [], quiet_hours: null, email_digest: true }),
     expect: row(401, 403, 200, 200, 200, 200),
+  },
+  {
+    method: 'GET',
+    route: '/api/user/notify/unsubscribe',
+    path: () => '/api/user/notify/unsubscribe?token=1.forged',
+    expect: everyone(400),
   },
   { method: 'GET', route: '/api/user/push/vapid_key', expect: row(401, 403, 200, 200, 200, 200) },
   {

@@ -36,6 +36,7 @@ export class KyselyNotifyStore implements NotifyStore {
       level: row.level as NotifySettings['level'],
       overrides: JSON.parse(row.overrides) as NotifyOverride[],
       quiet_hours: quiet,
+      email_digest: row.email_digest === 1,
     };
   }
 
@@ -46,6 +47,7 @@ export class KyselyNotifyStore implements NotifyStore {
       quiet_start: prefs.quiet_hours?.start ?? null,
       quiet_end: prefs.quiet_hours?.end ?? null,
       quiet_offset: prefs.quiet_hours?.utc_offset ?? null,
+      email_digest: prefs.email_digest ? 1 : 0,
       updated_at: now,
     };
     await this.ctx.db
@@ -149,6 +151,18 @@ export class KyselyNotifyStore implements NotifyStore {
     return row?.device_token || null;
   }
 
+  async pendingDigests(uids: readonly number[]): Promise<Set<number>> {
+    if (uids.length === 0) return new Set();
+    const rows = await this.ctx.db
+      .selectFrom('notify_deliveries')
+      .select('uid')
+      .where('channel', '=', 'email')
+      .where('status', '=', 'pending')
+      .where((eb) => inList(this.ctx, eb.ref('uid'), uids))
+      .execute();
+    return new Set(rows.map((r) => r.uid));
+  }
+
   async cursor(): Promise<number> {
     const row = await this.ctx.db
       .selectFrom('notify_cursor')
@@ -177,7 +191,7 @@ export class KyselyNotifyStore implements NotifyStore {
           ...d,
           status: 'pending',
           attempts: 0,
-          next_at: nextAt,
+          next_at: d.next_at ?? nextAt,
           lease_until: 0,
           last_status: null,
           last_error: null,

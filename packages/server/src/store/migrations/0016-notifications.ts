@@ -4,7 +4,7 @@ import type { StoreDialect } from '../dialect.js';
 /**
  * Notifications (issue 16).
  * - `notify_prefs`: a user's level (all / mentions / none), per-conversation overrides (JSON) and
- *   quiet hours; no row = notify everything.
+ *   quiet hours, and whether the e-mail digest is wanted (1/0); no row = notify everything.
  * - `push_subscriptions`: one Web Push subscription per device (endpoint and the browser's keys).
  * - `notify_deliveries`: the durable queue of notifications, the same design as the webhook queue
  *   (migration 0008): one row per record and Web Push subscription or FCM device, claimed with a
@@ -26,6 +26,7 @@ export function notificationsMigration(dialect: StoreDialect): Migration {
         .addColumn('quiet_start', 'integer')
         .addColumn('quiet_end', 'integer')
         .addColumn('quiet_offset', 'integer')
+        .addColumn('email_digest', 'integer', (c) => c.notNull().defaultTo(1))
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema
