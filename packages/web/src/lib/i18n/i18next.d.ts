@@ -8,6 +8,7 @@ import type conversation from '../../../public/locales/en/conversation.json';
 import type common from '../../../public/locales/en/common.json';
 import type fav from '../../../public/locales/en/fav.json';
 import type file from '../../../public/locales/en/file.json';
+import type notify from '../../../public/locales/en/notify.json';
 import type member from '../../../public/locales/en/member.json';
 import type search from '../../../public/locales/en/search.json';
 import type setting from '../../../public/locales/en/setting.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       accounts: typeof accounts;
       search: typeof search;
       conversation: typeof conversation;
+      notify: typeof notify;
     };
   }
 }

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'accounts',
   'search',
   'conversation',
+  'notify',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
