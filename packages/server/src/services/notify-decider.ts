@@ -70,8 +70,35 @@ async function candidates(store: Store, record: ChatMessage): Promise<number[]> 
 }
 
 /**
- * Whether `uid` is still to be notified of `record` by the settings and state it has now. The
- * delivery re-asks the parts that change fast (read, online, muted) just before sending.
+ * Of `uids` (readers of the record's conversation, not its sender), those to be notified of
+ * `record` by the settings and state they have now: a few queries for all of them together.
+ */
+async function decide(
+  store: Store,
+  record: ChatMessage,
+  uids: readonly number[],
+  now: number,
+  online: ReadonlySet<number>,
+): Promise<number[]> {
+  if (uids.length === 0) return [];
+  // Every reader names a channel alike; a DM has one reader, who names it by the sender.
+  const target = conversationFor(record, uids[0]!);
+  const prefs = await store.notify.prefsOf(uids);
+  const states = await store.notify.conversationStates(uids, target);
+  return uids.filter((uid) => {
+    const p = prefs.get(uid);
+    if (!levelAllows(levelFor(p, target), record, uid)) return false;
+    if (inQuietHours(p?.quiet_hours ?? null, now)) return false;
+    const state = states.get(uid);
+    if (state?.muted && (state.mute_expired_at === null || state.mute_expired_at > now)) return false;
+    if (state && state.read_mid >= record.mid) return false;
+    return !online.has(uid);
+  });
+}
+
+/**
+ * Whether `uid` is still to be notified of `record` by the settings and state it has now: the
+ * delivery asks again just before sending (read, online, muted meanwhile).
  */
 export async function wantsNotification(
   store: Store,
@@ -80,23 +107,8 @@ export async function wantsNotification(
   uid: number,
   now: number,
 ): Promise<boolean> {
-  const target = conversationFor(record, uid);
-  const prefs = await store.notify.getPrefs(uid);
-  if (!levelAllows(levelFor(prefs, target), record, uid)) return false;
-  if (inQuietHours(prefs?.quiet_hours ?? null, now)) return false;
-  const setting = await store.chatSettings.get(uid, target);
-  if (setting?.muted && (setting.mute_expired_at === null || setting.mute_expired_at > now)) return false;
-  if (await readPast(store, uid, target, record.mid)) return false;
-  return (await presence.streams(uid)) === 0;
-}
-
-async function readPast(store: Store, uid: number, target: MessageTarget, mid: number): Promise<boolean> {
-  const index = await store.readIndex.list(uid);
-  const read =
-    'gid' in target
-      ? index.groups.find((g) => g.gid === target.gid)?.mid
-      : index.users.find((u) => u.uid === target.uid)?.mid;
-  return read !== undefined && read >= mid;
+  if ((await presence.streams(uid)) > 0) return false;
+  return (await decide(store, record, [uid], now, new Set())).length === 1;
 }
 
 /**
@@ -116,8 +128,13 @@ export async function recipientsOf(
   const all = await candidates(store, record);
   if (all.length === 0) return [];
   const open = await reachable(all);
-  const out: number[] = [];
-  for (const uid of all)
-    if (open.has(uid) && (await wantsNotification(store, presence, record, uid, now))) out.push(uid);
-  return out.sort((a, b) => a - b);
+  const online = new Set(await presence.onlineUids());
+  const uids = await decide(
+    store,
+    record,
+    all.filter((uid) => open.has(uid)),
+    now,
+    online,
+  );
+  return uids.sort((a, b) => a - b);
 }

@@ -3,10 +3,10 @@
  * docs/notifications.md). The same design as the webhook queue (`webhook-worker.ts`):
  *
  * Fan-out: a cursor row holds the last mid handed to notifications. A pass reads the records
- * after it, asks the decider (`notify-decider.ts`) whom to notify, inserts one delivery row per
- * record and destination of those users (each Web Push subscription, each device with an FCM
- * token while FCM is on), and moves the cursor — in one transaction, the move conditional on the
- * cursor read, so when two nodes race one commits and the other rolls back.
+ * after it, asks the decider (`notify-decider.ts`) whom to notify, then inserts one delivery row
+ * per record and destination of those users (each Web Push subscription, each device with an FCM
+ * token while FCM is on, a digest) and moves the cursor in one transaction, the move conditional
+ * on the cursor it started from, so when two nodes race one commits and the other rolls back.
  *
  * Delivery: each node claims due rows with a conditional update (a lease) and sends them. Sends
  * run side by side and a pass does not wait for them, so a dead or slow endpoint holds up only
@@ -106,24 +106,27 @@ export class NotifyWorker {
   }
 
   private async fanOut(channels: Channels): Promise<boolean> {
-    let any = false;
+    const store = this.ctx.store;
     const now = this.ctx.now();
-    await this.ctx.store
+    const cursor = await store.notify.cursor();
+    const max = await store.messages.maxMid();
+    const any =
+      channels.digestDelay !== null ||
+      (await store.notify.anySubscription()) ||
+      (channels.fcmOn && (await store.notify.anyDeviceToken()));
+    if (max <= cursor) return any;
+    // Without destinations nobody can be notified: the records are passed over unread.
+    let through = max;
+    let deliveries: NewNotifyDelivery[] = [];
+    if (any) {
+      const records = await store.messages.listRange(cursor, max, FAN_OUT_BATCH);
+      if (records.length === FAN_OUT_BATCH) through = records.at(-1)!.mid;
+      // Decided outside the transaction, so that it holds no connection (SQLite has one) meanwhile.
+      deliveries = await deliveriesFor(this.ctx, store, records, now, channels);
+    }
+    await store
       .transaction(async (tx) => {
-        const cursor = await tx.notify.cursor();
-        const max = await tx.messages.maxMid();
-        any =
-          channels.digestDelay !== null ||
-          (await tx.notify.anySubscription()) ||
-          (channels.fcmOn && (await tx.notify.anyDeviceToken()));
-        if (max <= cursor) return;
-        // Without destinations nobody can be notified: the records are passed over unread.
-        let through = max;
-        if (any) {
-          const records = await tx.messages.listRange(cursor, max, FAN_OUT_BATCH);
-          if (records.length === FAN_OUT_BATCH) through = records.at(-1)!.mid;
-          await tx.notify.enqueue(await deliveriesFor(this.ctx, tx, records, now, channels), now);
-        }
+        await tx.notify.enqueue(deliveries, now);
         if (!(await tx.notify.moveCursor(cursor, through))) throw new LostRace();
       })
       .catch((err: unknown) => {

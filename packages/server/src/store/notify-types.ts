@@ -1,6 +1,15 @@
 /** Records and the store interface of notifications (split from `types.ts`; issue 16). */
 import type { NotifySettings } from '@parley/protocol';
 import type { AttemptOutcome, DeliveryRecord } from './bot-types.js';
+import type { ReadTarget } from './types.js';
+
+/** One user's mute and read position in one conversation. */
+export interface ConversationState {
+  muted: boolean;
+  mute_expired_at: number | null;
+  /** The read position; 0 when none. */
+  read_mid: number;
+}
 
 export interface PushSubscriptionRecord {
   id: number;
@@ -39,6 +48,10 @@ export interface NotifyStore {
   /** The user's settings, or undefined when never set (everything notifies). */
   getPrefs(uid: number): Promise<NotifySettings | undefined>;
   setPrefs(uid: number, prefs: NotifySettings, now: number): Promise<void>;
+  /** The settings of those of these users who have any. */
+  prefsOf(uids: readonly number[]): Promise<Map<number, NotifySettings>>;
+  /** Mute and read position of one conversation for each of these users who has either. */
+  conversationStates(uids: readonly number[], target: ReadTarget): Promise<Map<number, ConversationState>>;
   /** Stores the device's subscription, replacing its earlier one and any other row with that endpoint. */
   saveSubscription(sub: Omit<PushSubscriptionRecord, 'id'>): Promise<void>;
   /** Returns whether there was one. */

@@ -1,7 +1,9 @@
 import type { NotifyOverride, NotifySettings } from '@parley/protocol';
 import { inList, type StoreContext } from '../dialect.js';
 import type { AttemptOutcome, DeliveryStatus } from '../bot-types.js';
+import type { ReadTarget } from '../types.js';
 import type {
+  ConversationState,
   NewNotifyDelivery,
   NotifyDeliveryRecord,
   NotifyStore,
@@ -22,22 +24,60 @@ export class KyselyNotifyStore implements NotifyStore {
   constructor(private readonly ctx: StoreContext) {}
 
   async getPrefs(uid: number): Promise<NotifySettings | undefined> {
-    const row = await this.ctx.db
+    return (await this.prefsOf([uid])).get(uid);
+  }
+
+  async prefsOf(uids: readonly number[]): Promise<Map<number, NotifySettings>> {
+    const out = new Map<number, NotifySettings>();
+    if (uids.length === 0) return out;
+    const rows = await this.ctx.db
       .selectFrom('notify_prefs')
       .selectAll()
-      .where('uid', '=', uid)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const quiet =
-      row.quiet_start === null || row.quiet_end === null
-        ? null
-        : { start: row.quiet_start, end: row.quiet_end, utc_offset: row.quiet_offset ?? 0 };
-    return {
-      level: row.level as NotifySettings['level'],
-      overrides: JSON.parse(row.overrides) as NotifyOverride[],
-      quiet_hours: quiet,
-      email_digest: row.email_digest === 1,
-    };
+      .where((eb) => inList(this.ctx, eb.ref('uid'), uids))
+      .execute();
+    for (const row of rows) {
+      const quiet =
+        row.quiet_start === null || row.quiet_end === null
+          ? null
+          : { start: row.quiet_start, end: row.quiet_end, utc_offset: row.quiet_offset ?? 0 };
+      out.set(row.uid, {
+        level: row.level as NotifySettings['level'],
+        overrides: JSON.parse(row.overrides) as NotifyOverride[],
+        quiet_hours: quiet,
+        email_digest: row.email_digest === 1,
+      });
+    }
+    return out;
+  }
+
+  async conversationStates(
+    uids: readonly number[],
+    target: ReadTarget,
+  ): Promise<Map<number, ConversationState>> {
+    const out = new Map<number, ConversationState>();
+    if (uids.length === 0) return out;
+    const key = 'gid' in target ? { kind: 'group', id: target.gid } : { kind: 'user', id: target.uid };
+    const settings = await this.ctx.db
+      .selectFrom('chat_settings')
+      .select(['uid', 'muted', 'mute_expired_at'])
+      .where('target_kind', '=', key.kind)
+      .where('target_id', '=', key.id)
+      .where((eb) => inList(this.ctx, eb.ref('uid'), uids))
+      .execute();
+    for (const r of settings)
+      out.set(r.uid, { muted: Number(r.muted) === 1, mute_expired_at: r.mute_expired_at, read_mid: 0 });
+    const reads = await this.ctx.db
+      .selectFrom('read_index')
+      .select(['uid', 'mid'])
+      .where('target_kind', '=', key.kind)
+      .where('target_id', '=', key.id)
+      .where((eb) => inList(this.ctx, eb.ref('uid'), uids))
+      .execute();
+    for (const r of reads) {
+      const state = out.get(r.uid) ?? { muted: false, mute_expired_at: null, read_mid: 0 };
+      out.set(r.uid, { ...state, read_mid: r.mid });
+    }
+    return out;
   }
 
   async setPrefs(uid: number, prefs: NotifySettings, now: number): Promise<void> {
