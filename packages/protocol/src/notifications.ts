@@ -52,6 +52,12 @@ export type VapidKey = Type.Static<typeof VapidKey>;
  * conversation never produces one; `text` is at most `PUSH_TEXT_MAX` characters.
  */
 export const PushPayload = Type.Object({
+  /**
+   * `message` (absent in older payloads): a new message. `edit`: the message `mid` was edited, a
+   * notification still shown is updated quietly. `withdraw`: it was deleted, a notification still
+   * shown is closed. Edits and withdrawals go only to the subscriptions that were notified.
+   */
+  kind: Type.Optional(Type.Union([Type.Literal('message'), Type.Literal('edit'), Type.Literal('withdraw')])),
   mid: Type.Integer(),
   from_uid: Type.Integer(),
   from_name: Type.String(),

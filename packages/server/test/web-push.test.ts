@@ -207,6 +207,23 @@ describe('delivery', () => {
     await arrived('bob', mid);
   });
 
+  it('an edit updates the notification, a delete withdraws it, on the subscriptions that were notified', async () => {
+    const mid = await send(alice, { uid: bob.uid }, 'typo here');
+    await arrived('bob', mid);
+    const edit = await t.request('PUT', `/message/${mid}/edit`, {
+      token: alice.token,
+      body: 'no typo here',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(edit.status, edit.text).toBe(200);
+    await until(() => payloads('bob').some((p) => p.mid === mid && p.kind === 'edit'), 'the edit');
+    expect(payloads('bob').find((p) => p.mid === mid && p.kind === 'edit')!.text).toBe('no typo here');
+    expect((await t.request('DELETE', `/message/${mid}`, { token: alice.token })).status).toBe(200);
+    await until(() => payloads('bob').some((p) => p.mid === mid && p.kind === 'withdraw'), 'the withdrawal');
+    // Nobody else had been notified of it.
+    expect(payloads('alice').filter((p) => p.mid === mid)).toEqual([]);
+  });
+
   it('a message that burns after reading is announced without its text', async () => {
     const res = await t.request('POST', '/user/burn-after-reading', {
       token: alice.token,

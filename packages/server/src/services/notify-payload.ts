@@ -32,3 +32,26 @@ export async function payloadOf(store: Store, record: ChatMessage): Promise<Push
     created_at: record.created_at,
   };
 }
+
+/**
+ * For an edit or delete record: the message it changes and the payload that updates (`edit`) or
+ * closes (`withdraw`) a notification of it; null for any other record or a message now gone.
+ */
+export async function changePayloadOf(
+  store: Store,
+  record: ChatMessage,
+): Promise<{ mid: number; payload: PushPayload } | null> {
+  const detail = record.detail;
+  if (detail.type !== 'reaction' || detail.detail.type === 'like') return null;
+  const original = await store.messages.get(detail.mid);
+  if (!original || (original.detail.type !== 'normal' && original.detail.type !== 'reply')) return null;
+  if (detail.detail.type === 'delete') {
+    const base = await payloadOf(store, original);
+    return { mid: original.mid, payload: { ...base, kind: 'withdraw', text: '' } };
+  }
+  const edited: ChatMessage = {
+    ...original,
+    detail: { ...original.detail, content: detail.detail.content, content_type: detail.detail.content_type },
+  };
+  return { mid: original.mid, payload: { ...(await payloadOf(store, edited)), kind: 'edit' } };
+}

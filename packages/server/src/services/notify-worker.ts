@@ -23,7 +23,7 @@ import { FcmSender } from './fcm-send.js';
 import { MailError } from '../mail/smtp.js';
 import { recipientsOf, wantsNotification } from './notify-decider.js';
 import { digestDelayMs, digestReaders, sendDigest } from './notify-digest.js';
-import { payloadOf } from './notify-payload.js';
+import { changePayloadOf, payloadOf } from './notify-payload.js';
 import { vapidKeys } from './push-subscriptions.js';
 import { sendWebPush, type PushOutcome, type VapidDetails } from './web-push-send.js';
 
@@ -171,9 +171,13 @@ export class NotifyWorker {
         delivered_at: status === 'delivered' ? this.ctx.now() : null,
       });
     if (d.channel === 'email') return this.digest(d, finish);
-    const record = await store.messages.getLive(d.mid);
-    if (!record || !(await wantsNotification(store, this.ctx.presence, record, d.uid, this.ctx.now())))
-      return finish('failed', null, 'withdrawn');
+    // An edit or withdrawal goes to a subscription that was notified, whatever else changed.
+    const kind = (JSON.parse(d.body) as PushPayload).kind;
+    const record = kind === 'edit' || kind === 'withdraw' ? true : await store.messages.getLive(d.mid);
+    const wanted =
+      record === true ||
+      (!!record && (await wantsNotification(store, this.ctx.presence, record, d.uid, this.ctx.now())));
+    if (!wanted) return finish('failed', null, 'withdrawn');
     const outcome = await this.send(d, fcm);
     if (outcome === 'gone') return;
     if (outcome === null) return finish('failed', null, 'no destination');
@@ -253,6 +257,21 @@ async function deliveriesFor(
   const out: NewNotifyDelivery[] = [];
   const digests = new Set<number>();
   for (const record of records) {
+    const change = await changePayloadOf(tx, record);
+    if (change) {
+      const body = JSON.stringify(change.payload);
+      for (const { uid, subscription_id } of await tx.notify.notifiedOf(change.mid))
+        out.push({
+          uid,
+          mid: change.mid,
+          body,
+          created_at: now,
+          channel: 'webpush',
+          subscription_id,
+          device: null,
+        });
+      continue;
+    }
     let destinations = new Map<number, NotifyDestination[]>();
     let readers = new Set<number>();
     const reachable = async (uids: number[]) => {

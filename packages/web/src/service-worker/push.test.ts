@@ -5,6 +5,7 @@ import { installPushHandlers, notificationFor, type PushScope } from './push';
 function fakeScope(windows: { url: string }[] = []) {
   const listeners = new Map<string, (event: Event) => void>();
   const shown: { title: string; options: Record<string, unknown> }[] = [];
+  const closed: number[] = [];
   const opened: string[] = [];
   const navigated: string[] = [];
   const focused: string[] = [];
@@ -13,6 +14,13 @@ function fakeScope(windows: { url: string }[] = []) {
     registration: {
       scope: 'https://chat.example.com/',
       showNotification: async (title, options) => void shown.push({ title, options }),
+      getNotifications: async ({ tag }) =>
+        shown
+          .filter((n) => n.options.tag === tag)
+          .map((n) => {
+            const data = n.options.data as { mid: number };
+            return { data, close: () => void closed.push(data.mid) };
+          }),
     },
     clients: {
       matchAll: async () =>
@@ -35,7 +43,7 @@ function fakeScope(windows: { url: string }[] = []) {
     listeners.get(type)!(event);
     await Promise.all(waits);
   };
-  return { shown, opened, navigated, focused, fire };
+  return { shown, closed, opened, navigated, focused, fire };
 }
 
 const dm = {
@@ -58,6 +66,17 @@ describe('service worker push handlers', () => {
     expect(sw.shown[0]!.options.data).toMatchObject({ url: 'https://chat.example.com/#/chat/dm/2' });
     expect(sw.shown[1]).toMatchObject({ title: '#general', options: { body: 'alice: …', tag: 'parley-g5' } });
     expect(notificationFor({ ...channel, target: { gid: 9 } }).tag).toBe('parley-g9');
+  });
+
+  it('an edit updates a notification still shown, quietly; a delete closes it', async () => {
+    const sw = fakeScope();
+    await sw.fire('push', { data: { json: () => ({ ...dm, kind: 'edit', mid: 1 }) } });
+    expect(sw.shown).toEqual([]);
+    await sw.fire('push', { data: { json: () => dm } });
+    await sw.fire('push', { data: { json: () => ({ ...dm, kind: 'edit', text: 'hi there' }) } });
+    expect(sw.shown[1]).toMatchObject({ options: { body: 'hi there', tag: 'parley-u2', silent: true } });
+    await sw.fire('push', { data: { json: () => ({ ...dm, kind: 'withdraw', text: '' }) } });
+    expect(sw.closed).toContain(7);
   });
 
   it('ignores a push that is not a Parley payload', async () => {

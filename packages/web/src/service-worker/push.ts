@@ -3,11 +3,14 @@
  * and a short text, one notification per conversation (its `tag`, so a new message replaces the
  * last one of the same chat), and a click opens that chat in an open tab, or in a new one.
  *
+ * An edit updates a notification of that message still shown, quietly; a delete closes it.
+ *
  * The payload is the server's `PushPayload`. Types are declared here rather than through the
  * WebWorker lib, which cannot share a program with the DOM lib of the rest of the client.
  */
 
 interface PushPayloadLike {
+  kind?: 'message' | 'edit' | 'withdraw';
   mid: number;
   from_uid: number;
   from_name: string;
@@ -44,6 +47,7 @@ export interface PushScope {
   registration: {
     scope: string;
     showNotification(title: string, options: Record<string, unknown>): Promise<void>;
+    getNotifications(filter: { tag: string }): Promise<readonly NotificationLike[]>;
   };
   clients: {
     matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
@@ -74,6 +78,27 @@ function isPayload(value: unknown): value is PushPayloadLike {
   return !!v && typeof v.from_name === 'string' && typeof v.text === 'string' && typeof v.target === 'object';
 }
 
+/** Shows a new message; updates or closes a notification still shown for an edit or a delete. */
+async function show(scope: PushScope, payload: PushPayloadLike): Promise<void> {
+  const { title, body, tag } = notificationFor(payload);
+  const kind = payload.kind ?? 'message';
+  if (kind !== 'message') {
+    const shown = await scope.registration.getNotifications({ tag });
+    const same = shown.filter((n) => (n.data as { mid?: number } | null)?.mid === payload.mid);
+    if (same.length === 0) return;
+    if (kind === 'withdraw') return same.forEach((n) => n.close());
+  }
+  const url = new URL(chatRoute(payload.target), scope.registration.scope).toString();
+  await scope.registration.showNotification(title, {
+    body,
+    tag,
+    renotify: kind === 'message',
+    silent: kind !== 'message',
+    icon: new URL('api/resource/organization/logo', scope.registration.scope).toString(),
+    data: { url, mid: payload.mid },
+  });
+}
+
 export function installPushHandlers(scope: PushScope): void {
   scope.addEventListener('push', (event) => {
     const e = event as PushEventLike;
@@ -84,17 +109,7 @@ export function installPushHandlers(scope: PushScope): void {
       return;
     }
     if (!isPayload(payload)) return;
-    const { title, body, tag } = notificationFor(payload);
-    const url = new URL(chatRoute(payload.target), scope.registration.scope).toString();
-    e.waitUntil(
-      scope.registration.showNotification(title, {
-        body,
-        tag,
-        renotify: true,
-        icon: new URL('api/resource/organization/logo', scope.registration.scope).toString(),
-        data: { url, mid: payload.mid },
-      }),
-    );
+    e.waitUntil(show(scope, payload));
   });
 
   scope.addEventListener('notificationclick', (event) => {

@@ -191,6 +191,19 @@ export class KyselyNotifyStore implements NotifyStore {
     return row?.device_token || null;
   }
 
+  async notifiedOf(mid: number): Promise<{ uid: number; subscription_id: number }[]> {
+    const rows = await this.ctx.db
+      .selectFrom('notify_deliveries')
+      .select(['uid', 'subscription_id'])
+      .distinct()
+      .where('mid', '=', mid)
+      .where('channel', '=', 'webpush')
+      .where('status', '=', 'delivered')
+      .orderBy('subscription_id')
+      .execute();
+    return rows.filter((r): r is { uid: number; subscription_id: number } => r.subscription_id !== null);
+  }
+
   async pendingDigests(uids: readonly number[]): Promise<Set<number>> {
     if (uids.length === 0) return new Set();
     const rows = await this.ctx.db
