@@ -24,6 +24,15 @@ export default defineConfig({
     // Read by scripts/check-size-budget.mjs to find the chunks each screen loads.
     manifest: true,
     rolldownOptions: {
+      // The service worker is an entry of its own, at `/sw.js` (no hash: the browser finds it by
+      // that name and checks it for updates itself; the server sends it with `no-cache`).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        sw: fileURLToPath(new URL('./src/service-worker/index.ts', import.meta.url)),
+      },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+      },
       treeshake: {
         // The protocol package only declares schemas and constants; marking it side-effect free keeps
         // TypeBox out of the bundle when the client imports nothing but constants from it.

@@ -40,6 +40,7 @@ import { apiRoutes } from './routes/index.js';
 import { ExpiryRunner } from './services/expiry.js';
 import { SendQueue } from './services/send-queue.js';
 import { WebhookWorker } from './services/webhook-worker.js';
+import { NotifyWorker } from './services/notify-worker.js';
 import { announceOffline } from './services/stream.js';
 import { startUploadSweeper } from './services/files/sweeper.js';
 import { openStore } from './store/index.js';
@@ -67,6 +68,7 @@ export interface ParleyServer {
   routes: readonly RegisteredRoute[];
   /** Deletes burn-after-reading messages when due (one node of a cluster at a time). */
   expiry: ExpiryRunner;
+  notifications: NotifyWorker;
   close(): Promise<void>;
 }
 
@@ -152,6 +154,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   };
   await hub.start();
   const webhooks = new WebhookWorker(ctx);
+  const notifications = new NotifyWorker(ctx);
   scaled?.presence.start((uids) => void announceOffline(ctx, uids));
   const expiry = new ExpiryRunner(ctx);
   expiry.start();
@@ -205,6 +208,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   }
 
   await webhooks.start();
+  await notifications.start();
   const stopSweeper = startUploadSweeper(ctx);
   let closed = false;
   return {
@@ -213,6 +217,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     hub,
     routes,
     expiry,
+    notifications,
     async close() {
       if (closed) return;
       closed = true;
@@ -220,6 +225,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       // then let in-flight requests finish before the connections they need go away.
       ctx.lifecycle.draining = true;
       await webhooks.stop();
+      await notifications.stop();
       stopSweeper();
       await expiry.stop();
       await hub.stop();

@@ -11,6 +11,7 @@ import { GROUP_ROUTES } from './groups.js';
 import { INVITE_ROUTES } from './invites.js';
 import { EVENT_ROUTES, MESSAGE_ROUTES } from './messages.js';
 import { PREVIEW_ROUTES } from './previews.js';
+import { NOTIFICATION_ROUTES } from './notifications.js';
 import { routeRules, type RouteBody, type RouteParams, type RouteQuery, type RouteReply } from './route.js';
 import { SEARCH_ROUTES } from './search.js';
 import { SYSTEM_ROUTES } from './system.js';
@@ -35,6 +36,7 @@ export const API_ROUTES = {
   ...ARCHIVE_ROUTES,
   ...FAVORITE_ROUTES,
   ...PREVIEW_ROUTES,
+  ...NOTIFICATION_ROUTES,
 };
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;

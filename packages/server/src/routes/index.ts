@@ -10,6 +10,7 @@ import { groupHandlers } from './groups.js';
 import { inviteHandlers } from './invites.js';
 import { messageHandlers } from './messages.js';
 import { previewHandlers } from './previews.js';
+import { notificationHandlers } from './notifications.js';
 import { registerRoutes } from './register.js';
 import { searchHandlers } from './search.js';
 import { systemHandlers } from './system.js';
@@ -33,4 +34,5 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...fileHandlers(ctx),
     ...archiveHandlers(ctx),
     ...previewHandlers(ctx),
+    ...notificationHandlers(ctx),
   });

@@ -1,5 +1,5 @@
 /** Runtime-editable server settings live in the database under these keys, with these defaults. */
-import { LoginConfig, SmtpConfig, SystemCommon } from '@parley/protocol';
+import { FcmConfig, LoginConfig, SmtpConfig, SystemCommon } from '@parley/protocol';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Store } from '../store/types.js';
@@ -53,6 +53,18 @@ export const SETTINGS = {
     key: 'smtp_config',
     defaults: { enabled: false, host: '', port: 25, from: '', username: '', password: '' } as SmtpConfig,
     schema: SmtpConfig,
+  },
+  fcm: {
+    key: 'fcm_config',
+    defaults: {
+      enabled: false,
+      use_official: true,
+      token_url: '',
+      project_id: '',
+      private_key: '',
+      client_email: '',
+    } as FcmConfig,
+    schema: FcmConfig,
   },
   orgLogoUpdatedAt: { key: 'organization_logo_updated_at', defaults: 0 as number },
 } as const;

@@ -10,6 +10,7 @@ import { KyselyGroupStore } from './kysely/groups.js';
 import { KyselyInviteStore } from './kysely/invites.js';
 import { KyselyMagicTokenStore } from './kysely/magic-tokens.js';
 import { KyselyMessageStore } from './kysely/messages.js';
+import { KyselyNotifyStore } from './kysely/notify.js';
 import { KyselyPinStore } from './kysely/pins.js';
 import { KyselySearchStore } from './kysely/search.js';
 import { KyselyReadIndexStore } from './kysely/read-index.js';
@@ -41,6 +42,7 @@ export class KyselyStore implements Store {
   readonly jobLeases: KyselyJobLeaseStore;
   readonly archives: KyselyArchiveStore;
   readonly favorites: KyselyFavoriteStore;
+  readonly notify: KyselyNotifyStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -61,6 +63,7 @@ export class KyselyStore implements Store {
     this.jobLeases = new KyselyJobLeaseStore(ctx);
     this.archives = new KyselyArchiveStore(ctx);
     this.favorites = new KyselyFavoriteStore(ctx);
+    this.notify = new KyselyNotifyStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {

@@ -283,6 +283,54 @@ export interface JobLeasesTable {
   expires_at: number;
 }
 
+export interface NotifyPrefsTable {
+  uid: number;
+  /** 'all' | 'mentions' | 'none'. */
+  level: string;
+  /** JSON: `NotifyOverride[]`. */
+  overrides: string;
+  quiet_start: number | null;
+  quiet_end: number | null;
+  quiet_offset: number | null;
+  /** 1 when the e-mail digest is wanted. */
+  email_digest: number;
+  updated_at: number;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  uid: number;
+  device: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface NotifyDeliveriesTable {
+  id: Generated<number>;
+  uid: number;
+  mid: number;
+  /** 'webpush' | 'fcm'. */
+  channel: string;
+  /** The Web Push subscription ('webpush'). */
+  subscription_id: number | null;
+  /** The device whose FCM token is used ('fcm'). */
+  device: string | null;
+  /** The `PushPayload` JSON sent (encrypted) to the subscription. */
+  body: string;
+  /** 'pending' | 'delivered' | 'failed'. */
+  status: string;
+  attempts: number;
+  next_at: number;
+  lease_until: number;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
+  delivered_at: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_log: UserLogTable;
@@ -309,4 +357,8 @@ export interface Database {
   job_leases: JobLeasesTable;
   archives: ArchivesTable;
   favorites: FavoritesTable;
+  notify_prefs: NotifyPrefsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  notify_deliveries: NotifyDeliveriesTable;
+  notify_cursor: WebhookCursorTable;
 }

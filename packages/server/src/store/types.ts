@@ -14,9 +14,11 @@ import type {
 } from '@parley/protocol';
 import type { SearchTerm } from './search-text.js';
 import type { BotStore } from './bot-types.js';
+import type { NotifyStore } from './notify-types.js';
 import type { FileStore } from './file-types.js';
 
 export type * from './bot-types.js';
+export type * from './notify-types.js';
 export type * from './file-types.js';
 
 export type UserStatus = 'normal' | 'frozen';
@@ -169,7 +171,7 @@ export interface SessionStore {
   upsertDevice(device: DeviceRecord): Promise<void>;
   getDevice(uid: number, device: string): Promise<DeviceRecord | undefined>;
   listDevices(uid: number): Promise<DeviceRecord[]>;
-  /** Deletes the device and every refresh token of it. */
+  /** Deletes the device, every refresh token of it and its push subscription. */
   deleteDevice(uid: number, device: string): Promise<boolean>;
   deleteAllDevices(uid: number): Promise<void>;
   insertRefreshToken(token: RefreshTokenRecord): Promise<void>;
@@ -415,6 +417,7 @@ export interface Store {
   readonly jobLeases: JobLeaseStore;
   readonly archives: ArchiveStore;
   readonly favorites: FavoriteStore;
+  readonly notify: NotifyStore;
   /** Runs `fn` in one transaction; everything it does through `tx` commits or rolls back together. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   /** Throws when the database is unreachable (readiness). */

@@ -72,6 +72,11 @@ const botOnly = (bot: number) => row(401, 401, 401, 401, 401, 401, bot);
 const toBot = (f: Fixture) => (route: string) => route.replace(':uid', String(f.botUid));
 
 const json = (value: unknown): RequestOptions => ({ json: value });
+/** A valid browser key pair's public half and an auth secret (a subscription's `keys`). */
+const PUSH_KEYS = {
+  p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+  auth: 'tBHItJI5svbpez7KI4CCXg',
+};
 const multipartChunk = (fileId: string): RequestOptions => ({
   body:
     `--b\r\ncontent-disposition: form-data; name="file_id"\r\n\r\n${fileId}\r\n` +
@@ -607,4 +612,47 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
       `/api/resource/image_proxy?url=${encodeURIComponent('http://127.0.0.1:9/a.png')}&api-key=${f.actor?.token ?? ''}`,
     expect: signedIn(404),
   },
+  // Notifications (issue 16): FCM's configuration for administrators; the rest for every signed-in user but guests.
+  { method: 'GET', route: '/api/admin/fcm/config', expect: adminOnly() },
+  {
+    method: 'POST',
+    route: '/api/admin/fcm/config',
+    body: () =>
+      json({
+        enabled: false,
+        use_official: true,
+        token_url: '',
+        project_id: '',
+        private_key: '',
+        client_email: '',
+      }),
+    expect: adminOnly(),
+  },
+  {
+    method: 'PUT',
+    route: '/api/token/device_token',
+    body: () => json({ device_token: 'fcm-token' }),
+    expect: row(401, 403, 200, 200, 200, 200),
+  },
+  { method: 'GET', route: '/api/user/notify/settings', expect: row(401, 403, 200, 200, 200, 200) },
+  {
+    method: 'PUT',
+    route: '/api/user/notify/settings',
+    body: () => json({ level: 'mentions', overrides: [], quiet_hours: null, email_digest: true }),
+    expect: row(401, 403, 200, 200, 200, 200),
+  },
+  {
+    method: 'GET',
+    route: '/api/user/notify/unsubscribe',
+    path: () => '/api/user/notify/unsubscribe?token=1.forged',
+    expect: everyone(400),
+  },
+  { method: 'GET', route: '/api/user/push/vapid_key', expect: row(401, 403, 200, 200, 200, 200) },
+  {
+    method: 'PUT',
+    route: '/api/user/push/subscription',
+    body: () => json({ endpoint: 'https://push.example.invalid/s', keys: PUSH_KEYS }),
+    expect: row(401, 403, 200, 200, 200, 200),
+  },
+  { method: 'DELETE', route: '/api/user/push/subscription', expect: row(401, 403, 200, 200, 200, 200) },
 ];

@@ -61,6 +61,13 @@ export const router = createHashRouter([
                     .SmtpSettingsPage,
                 }),
               },
+              {
+                path: '/setting/notifications',
+                lazy: async () => ({
+                  Component: (await (await import('../features/notifications')).loadNotificationsPage())
+                    .NotificationsPage,
+                }),
+              },
               { path: '/favs', lazy: chatPage },
             ],
           },

@@ -49,6 +49,8 @@ export class KyselySessionStore implements SessionStore {
   async deleteDevice(uid: number, device: string): Promise<boolean> {
     return atomic(this.ctx, async ({ db }) => {
       await db.deleteFrom('refresh_tokens').where('uid', '=', uid).where('device', '=', device).execute();
+      // A signed-out device is notified no more (issue 16).
+      await db.deleteFrom('push_subscriptions').where('uid', '=', uid).where('device', '=', device).execute();
       const result = await db
         .deleteFrom('devices')
         .where('uid', '=', uid)
@@ -61,6 +63,7 @@ export class KyselySessionStore implements SessionStore {
   async deleteAllDevices(uid: number): Promise<void> {
     await atomic(this.ctx, async ({ db }) => {
       await db.deleteFrom('refresh_tokens').where('uid', '=', uid).execute();
+      await db.deleteFrom('push_subscriptions').where('uid', '=', uid).execute();
       await db.deleteFrom('devices').where('uid', '=', uid).execute();
     });
   }

@@ -55,6 +55,8 @@ export function useSendMessage(conv: ConvKey) {
             ? await sendMessage({ to: parseConv(conv), ...body }, SEND_ERRORS)
             : await replyToMessage(replyMid, body, SEND_ERRORS);
         dispatch({ type: 'messages/sent', conv, localId, mid: Number(mid) });
+        // Loaded on first use: offers notifications after the first message (never on first load).
+        void import('../notifications').then((m) => m.afterMessageSent()).catch(() => undefined);
         return true;
       } catch {
         dispatch({ type: 'messages/failed', conv, localId });

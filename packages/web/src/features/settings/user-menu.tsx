@@ -29,7 +29,7 @@ async function switchLanguage(language: string) {
 
 /** The account button at the bottom of the rail: theme, language and logout. */
 export function UserMenu() {
-  const { t } = useTranslation(['setting', 'common', 'accounts']);
+  const { t } = useTranslation(['setting', 'common', 'accounts', 'notify']);
   const navigate = useNavigate();
   const user = useAppSelector((state) => state.auth?.user);
   const theme = useThemePreference();
@@ -138,6 +138,17 @@ export function UserMenu() {
               ))}
             </select>
           </label>
+          <Button
+            variant="ghost"
+            block
+            onClick={() => {
+              setOpen(false);
+              void navigate('/setting/notifications');
+            }}
+            data-testid="notify-settings-link"
+          >
+            {t('notify:menu')}
+          </Button>
           {user.is_admin ? (
             <Button
               variant="ghost"

@@ -29,6 +29,7 @@ export const toast = {
   success: (...args: Parameters<HotToast['success']>) => run((t) => t.success(...args)),
   loading: (...args: Parameters<HotToast['loading']>) => run((t) => t.loading(...args)),
   dismiss: (...args: Parameters<HotToast['dismiss']>) => run((t) => t.dismiss(...args)),
+  custom: (...args: Parameters<HotToast['custom']>) => run((t) => t.custom(...args)),
 };
 
 /** The toast area; render it inside its own `Suspense` so nothing waits for it. */
