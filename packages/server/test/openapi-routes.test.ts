@@ -31,6 +31,8 @@ const PUBLIC = new Set([
   'GET /resource/group_avatar',
   'GET /resource/file',
   'GET /resource/archive',
+  // Parley: the digest mail's unsubscribe link carries its own signed token.
+  'GET /user/notify/unsubscribe',
 ]);
 
 const scene = useUnchangedScene();

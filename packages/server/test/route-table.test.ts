@@ -71,9 +71,9 @@ describe('the route table', () => {
     expect(answered).toEqual([]);
   });
 
-  it('answers 401 on the stream without its query key, even with the header', async () => {
+  it('answers 401 on the query-key routes (stream, image proxy) without their key, even with the header', async () => {
     const query = entries.filter(([, r]) => r.auth === 'query');
-    expect(query.map(([name]) => name)).toEqual(['openEvents']);
+    expect(query.map(([name]) => name)).toEqual(['openEvents', 'imageProxy']);
     for (const [, r] of query) {
       expect((await t.request(r.method, r.path)).status).toBe(401);
       expect((await t.request(r.method, r.path, { token: admin.token })).status).toBe(401);

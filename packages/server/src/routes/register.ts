@@ -105,7 +105,7 @@ function routeOptions(
     ...options,
     ...(spec.auth === 'header' && { onRequest: requireActor(ctx) }),
     ...(spec.auth === 'bot' && { onRequest: requireBot(ctx) }),
-    ...(spec.auth === 'query' && { preHandler: actorFromQuery(ctx) }),
+    ...(spec.auth === 'query' && { preValidation: actorFromQuery(ctx) }),
     ...(spec.upload === 'image' && { bodyLimit: IMAGE_BODY_LIMIT }),
     schema: {
       tags: [spec.tag],
@@ -120,9 +120,14 @@ function routeOptions(
   };
 }
 
-/** The stream's key arrives as a query parameter, checked once the query is validated. */
+/**
+ * The key arrives as a query parameter (the stream, and images an `<img>` loads). Checked before
+ * the rest of the query is validated, so a caller without a key learns 401, not what the query
+ * lacks; a repeated `api-key` arrives as an array and fails authentication like any bad key.
+ */
 const actorFromQuery = (ctx: Ctx) => async (request: FastifyRequest) => {
-  request.actor = await authenticate(ctx, (request.query as { 'api-key'?: string })['api-key']);
+  const key = (request.query as { 'api-key'?: unknown })['api-key'];
+  request.actor = await authenticate(ctx, typeof key === 'string' ? key : undefined);
 };
 
 /** Turns a handler's result into the reply its kind promises. */
