@@ -17,6 +17,7 @@ import { KyselySessionStore } from './kysely/sessions.js';
 import { KyselySettingsStore } from './kysely/settings.js';
 import { KyselyUserLogStore } from './kysely/user-log.js';
 import { KyselyUserStore } from './kysely/users.js';
+import { KyselyVoiceStore } from './kysely/voice.js';
 
 /**
  * The one `Store` implementation, over a Kysely instance of either dialect; the differences
@@ -41,6 +42,7 @@ export class KyselyStore implements Store {
   readonly jobLeases: KyselyJobLeaseStore;
   readonly archives: KyselyArchiveStore;
   readonly favorites: KyselyFavoriteStore;
+  readonly voice: KyselyVoiceStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -61,6 +63,7 @@ export class KyselyStore implements Store {
     this.jobLeases = new KyselyJobLeaseStore(ctx);
     this.archives = new KyselyArchiveStore(ctx);
     this.favorites = new KyselyFavoriteStore(ctx);
+    this.voice = new KyselyVoiceStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {

@@ -283,6 +283,25 @@ export interface JobLeasesTable {
   expires_at: number;
 }
 
+/** A user in a voice room (one room, one device per user). */
+export interface VoiceMembersTable {
+  uid: number;
+  device: string;
+  room: string;
+  gid: number | null;
+  /** JSON of the member's media state. */
+  state: string;
+  joined_at: number;
+  seen_at: number;
+}
+
+/** A DM call ringing: one per callee and one per caller. */
+export interface VoiceCallsTable {
+  callee: number;
+  caller: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_log: UserLogTable;
@@ -309,4 +328,6 @@ export interface Database {
   job_leases: JobLeasesTable;
   archives: ArchivesTable;
   favorites: FavoritesTable;
+  voice_members: VoiceMembersTable;
+  voice_calls: VoiceCallsTable;
 }
