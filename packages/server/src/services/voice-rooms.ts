@@ -63,7 +63,7 @@ export async function enterRoom(
       joined_at: now,
       seen_at: now,
     },
-    { roomLimit: ref.uids ? 1 : config.mesh_limit - 1, callLimit: config.max_calls },
+    { roomLimit: ref.uids ? 2 : config.mesh_limit, callLimit: config.max_calls },
   );
   if (!result.joined) throw conflict(result.reason);
   const { replaced } = result;

@@ -415,8 +415,8 @@ export interface VoiceCallRecord {
 /** Voice rooms and ringing calls (docs/voice.md). Members not seen since `staleBefore` count as gone. */
 export interface VoiceStore {
   /**
-   * Puts the user in a room (replacing any other room or device) unless the room holds
-   * `roomLimit` others, or it is a new room and `callLimit` rooms (0: any number) are in use.
+   * Puts the user in a room (replacing any other room or device) unless that would make it more
+   * than `roomLimit` members, or it is a new room and `callLimit` rooms (0: any number) are in use.
    */
   join(
     member: VoiceMemberRecord,

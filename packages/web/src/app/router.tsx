@@ -61,6 +61,13 @@ export const router = createHashRouter([
                     .SmtpSettingsPage,
                 }),
               },
+              {
+                path: '/setting/voice',
+                lazy: async () => ({
+                  Component: (await (await import('../features/settings')).loadVoiceSettingsPage())
+                    .VoiceSettingsPage,
+                }),
+              },
               { path: '/favs', lazy: chatPage },
             ],
           },
