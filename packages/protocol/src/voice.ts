@@ -46,7 +46,10 @@ export const AgoraChannelList = Type.Object({
   }),
 });
 export type AgoraChannelList = Type.Static<typeof AgoraChannelList>;
-export const AgoraChannelName = Type.Object({ name: Type.String({ minLength: 1, maxLength: 128 }) });
+/** An Agora channel name as Parley makes them (`vocechat:group:<gid>`): colon-separated parts. */
+export const AgoraChannelName = Type.Object({
+  name: Type.String({ maxLength: 256, pattern: '^[A-Za-z0-9_.-]{1,64}(:[A-Za-z0-9_.-]{1,64}){1,4}$' }),
+});
 export const AgoraChannelUsers = Type.Object({
   success: Type.Boolean(),
   data: Type.Object({

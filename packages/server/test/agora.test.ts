@@ -180,10 +180,11 @@ describe('Agora channel listing', () => {
       success: true,
       data: { channel_exist: true, mode: 1, total: 2, users: [bob.uid, carol.uid] },
     });
-    for (const name of [`vocechat:group:${priv}`, 'vocechat:group:999999', 'nonsense']) {
+    for (const name of [`vocechat:group:${priv}`, 'vocechat:group:999999', 'other:user:1']) {
       const res = await t.request('GET', `/admin/agora/channel/user/${encodeURIComponent(name)}/false`);
       expect(res.json).toEqual({ success: true, data: { channel_exist: false } });
     }
+    expect((await t.request('GET', '/admin/agora/channel/user/nonsense/false')).status).toBe(400);
     expect((await t.request('GET', '/admin/agora/channel/0/0')).status).toBe(400);
     expect((await t.request('GET', '/admin/agora/channel/x/10')).status).toBe(400);
     for (const user of [alice, bob, carol]) {
