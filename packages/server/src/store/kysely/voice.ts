@@ -26,7 +26,8 @@ export class KyselyVoiceStore implements VoiceStore {
         .where('room', '=', member.room)
         .where('uid', '!=', member.uid)
         .execute();
-      if (others.length + 1 > limits.roomLimit) return { joined: false as const, reason: 'room_full' as const };
+      if (others.length + 1 > limits.roomLimit)
+        return { joined: false as const, reason: 'room_full' as const };
       if (others.length === 0 && limits.callLimit > 0) {
         const { n } = await db
           .selectFrom('voice_members')
