@@ -14,7 +14,9 @@ ensure_debian_packages \
   "ls /usr/lib/postgresql/*/bin/postgres:postgresql" \
   "dpkg -s fonts-noto-cjk:fonts-noto-cjk" \
   "test -x /usr/bin/redis-server:redis-server" \
-  "test -x /usr/sbin/nginx:nginx"
+  "test -x /usr/sbin/nginx:nginx" \
+  "command -v ip:iproute2" \
+  "command -v unshare:util-linux"
 ensure_node_modules || exit 1
 
 results=.tmp/test-results

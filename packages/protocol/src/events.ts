@@ -4,6 +4,7 @@ import { ContactChange } from './conversations.js';
 import { Group, PinnedMessage } from './groups.js';
 import { UpdateSystemCommonRequest } from './system.js';
 import { ChatMessage } from './messages.js';
+import { CallState, VoiceMember, VoiceSignal } from './voice.js';
 import { UserInfo, UserLog, UserState } from './users.js';
 
 /** Every event on `GET /user/events` is one JSON object with a `type` discriminator (API.md §9.3). */
@@ -72,6 +73,28 @@ export const PinnedMessageUpdatedEvent = Event('pinned_message_updated', {
 });
 /** Parley, beyond VoceChat: `uid` is typing in `target` (a channel, or the DM's recipient); not stored. */
 export const UserTypingEvent = Event('user_typing', { uid: Id, target: MessageTarget });
+/** A DM voice call rings `target` (API.md §9.3, C). */
+export const UserCallingEvent = Event('user_calling', { target: Id, uid: Id });
+/** Parley: a DM call changed state; both sides' devices get it. */
+export const VoiceCallEvent = Event('voice_call', {
+  caller: Id,
+  callee: Id,
+  room: Type.String(),
+  state: CallState,
+});
+/** Parley: who is in a voice room now (to its channel's readers, or both sides of a DM). */
+export const VoiceRoomChangedEvent = Event('voice_room_changed', {
+  room: Type.String(),
+  gid: Nullable(Id),
+  members: Type.Array(VoiceMember),
+});
+/** Parley: WebRTC signalling from `from`, to the one device of the room's member it is for. */
+export const VoiceSignalEvent = Event('voice_signal', { room: Type.String(), from: Id, signal: VoiceSignal });
+/** Parley: this device is no longer in the room (the same user joined from another device). */
+export const VoiceEndedEvent = Event('voice_ended', {
+  room: Type.String(),
+  reason: Type.Union([Type.Literal('other_device'), Type.Literal('removed')]),
+});
 export const ChatEvent = Type.Object({ type: Type.Literal('chat'), ...ChatMessage.properties });
 export const KickReason = Type.Union([
   Type.Literal('login_from_other_device'),
@@ -114,6 +137,11 @@ export const ServerEvent = Type.Union([
   MessageClearedEvent,
   GroupMessageClearedEvent,
   UserTypingEvent,
+  UserCallingEvent,
+  VoiceCallEvent,
+  VoiceRoomChangedEvent,
+  VoiceSignalEvent,
+  VoiceEndedEvent,
 ]);
 export type ServerEvent = Type.Static<typeof ServerEvent>;
 export type ServerEventType = ServerEvent['type'];

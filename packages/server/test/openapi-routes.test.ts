@@ -20,6 +20,9 @@ const PUBLIC = new Set([
   'GET /admin/github_auth/public_config',
   'GET /admin/cloudflared/auto_info',
   'GET /license',
+  // The voice list (SPEC §7): VoceChat clients call it without a token; public channels only.
+  'GET /admin/agora/channel/{page_no}/{page_size}',
+  'GET /admin/agora/channel/user/{name}/false',
   'POST /token/login',
   'POST /user/register',
   'GET /user/check_email',

@@ -42,6 +42,11 @@ const COVERAGE: Record<ServerEventType, 'live' | `not live: ${string}` | `not ye
   message_cleared: 'not yet: no endpoint clears all messages',
   group_message_cleared: 'not yet: no endpoint clears a channel',
   user_typing: 'not live: ephemeral, nothing stored to compare (typing.test.ts)',
+  user_calling: 'not live: ringing is not in the initial sync; clients ask GET /voice/rooms (calls.test.ts)',
+  voice_call: 'not live: call states are not in the initial sync (calls.test.ts)',
+  voice_room_changed: 'not live: rooms are read with GET /voice/rooms, compared in calls.test.ts',
+  voice_signal: 'not live: relayed signalling, nothing stored (calls.test.ts)',
+  voice_ended: 'not live: ends one device’s call (calls.test.ts)',
 };
 const seen = new Set<ServerEventType>();
 

@@ -16,6 +16,7 @@ import { routeRules, type RouteBody, type RouteParams, type RouteQuery, type Rou
 import { SEARCH_ROUTES } from './search.js';
 import { SYSTEM_ROUTES } from './system.js';
 import { TOKEN_ROUTES, USER_ROUTES } from './users.js';
+import { AGORA_ROUTES, VOICE_ROUTES } from './voice.js';
 
 export * from './route.js';
 
@@ -37,6 +38,8 @@ export const API_ROUTES = {
   ...FAVORITE_ROUTES,
   ...PREVIEW_ROUTES,
   ...NOTIFICATION_ROUTES,
+  ...AGORA_ROUTES,
+  ...VOICE_ROUTES,
 };
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;

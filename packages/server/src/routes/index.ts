@@ -16,6 +16,7 @@ import { searchHandlers } from './search.js';
 import { systemHandlers } from './system.js';
 import { tokenHandlers } from './token.js';
 import { userHandlers } from './users.js';
+import { voiceHandlers } from './voice.js';
 
 /** The API under `/api`: every entry of the route table with its handler (a missing one fails typecheck). */
 export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
@@ -35,4 +36,5 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...archiveHandlers(ctx),
     ...previewHandlers(ctx),
     ...notificationHandlers(ctx),
+    ...voiceHandlers(ctx),
   });

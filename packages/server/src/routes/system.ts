@@ -1,3 +1,4 @@
+import { isAgoraEnabled } from '../services/agora.js';
 import { isSmtpEnabled } from '../services/mail.js';
 import * as system from '../services/system.js';
 import type { Ctx } from '../context.js';
@@ -22,10 +23,10 @@ export const systemHandlers = (ctx: Ctx) =>
     updateSystemCommon: (req) => system.updateSystemCommon(ctx, req.actor, req.body),
     getLoginConfig: () => system.getLoginConfig(ctx),
     setLoginConfig: (req) => system.setLoginConfig(ctx, req.actor, req.body),
-    // Parley has no voice, social sign-in or tunnels: these answer "not configured" so that
-    // clients, which call them at boot, show no errors (API.md §15.1).
     isSmtpEnabled: () => isSmtpEnabled(ctx),
-    isAgoraEnabled: () => false,
+    isAgoraEnabled: () => isAgoraEnabled(ctx),
+    // Parley has no social sign-in or tunnels: these answer "not configured" so that clients,
+    // which call them at boot, show no errors (API.md §15.1).
     getGooglePublicConfig: () => ({ client_id: '' }),
     getGithubPublicConfig: () => ({ client_id: '' }),
     getCloudflaredAutoInfo: () => ({

@@ -1,5 +1,5 @@
 /** Runtime-editable server settings live in the database under these keys, with these defaults. */
-import { FcmConfig, LoginConfig, SmtpConfig, SystemCommon } from '@parley/protocol';
+import { AgoraConfig, FcmConfig, LoginConfig, SmtpConfig, SystemCommon, VoiceConfig } from '@parley/protocol';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Store } from '../store/types.js';
@@ -65,6 +65,32 @@ export const SETTINGS = {
       client_email: '',
     } as FcmConfig,
     schema: FcmConfig,
+  },
+  agora: {
+    key: 'agora_config',
+    defaults: {
+      enabled: false,
+      url: '',
+      project_id: '',
+      app_id: '',
+      app_certificate: '',
+      customer_id: '',
+      customer_secret: '',
+    } as AgoraConfig,
+    schema: AgoraConfig,
+  },
+  voice: {
+    key: 'voice_config',
+    defaults: {
+      stun_urls: [],
+      turn_urls: [],
+      turn_secret: '',
+      turn_ttl: 3600,
+      mesh_limit: 6,
+      max_calls: 100,
+      ice_address_prefixes: [],
+    } as VoiceConfig,
+    schema: VoiceConfig,
   },
   orgLogoUpdatedAt: { key: 'organization_logo_updated_at', defaults: 0 as number },
 } as const;

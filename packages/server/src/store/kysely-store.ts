@@ -18,6 +18,7 @@ import { KyselySessionStore } from './kysely/sessions.js';
 import { KyselySettingsStore } from './kysely/settings.js';
 import { KyselyUserLogStore } from './kysely/user-log.js';
 import { KyselyUserStore } from './kysely/users.js';
+import { KyselyVoiceStore } from './kysely/voice.js';
 
 /**
  * The one `Store` implementation, over a Kysely instance of either dialect; the differences
@@ -43,6 +44,7 @@ export class KyselyStore implements Store {
   readonly archives: KyselyArchiveStore;
   readonly favorites: KyselyFavoriteStore;
   readonly notify: KyselyNotifyStore;
+  readonly voice: KyselyVoiceStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -64,6 +66,7 @@ export class KyselyStore implements Store {
     this.archives = new KyselyArchiveStore(ctx);
     this.favorites = new KyselyFavoriteStore(ctx);
     this.notify = new KyselyNotifyStore(ctx);
+    this.voice = new KyselyVoiceStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {

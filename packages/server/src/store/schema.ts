@@ -331,6 +331,25 @@ export interface NotifyDeliveriesTable {
   delivered_at: number | null;
 }
 
+/** A user in a voice room (one room, one device per user). */
+export interface VoiceMembersTable {
+  uid: number;
+  device: string;
+  room: string;
+  gid: number | null;
+  /** JSON of the member's media state. */
+  state: string;
+  joined_at: number;
+  seen_at: number;
+}
+
+/** A DM call ringing: one per callee and one per caller. */
+export interface VoiceCallsTable {
+  callee: number;
+  caller: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_log: UserLogTable;
@@ -361,4 +380,6 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   notify_deliveries: NotifyDeliveriesTable;
   notify_cursor: WebhookCursorTable;
+  voice_members: VoiceMembersTable;
+  voice_calls: VoiceCallsTable;
 }

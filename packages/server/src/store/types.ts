@@ -11,6 +11,7 @@ import type {
   PinnedMessage,
   UserInfo,
   UserLog,
+  VoiceMediaState,
 } from '@parley/protocol';
 import type { SearchTerm } from './search-text.js';
 import type { BotStore } from './bot-types.js';
@@ -397,6 +398,54 @@ export interface FavoriteStore {
   remove(uid: number, id: string): Promise<boolean>;
 }
 
+export interface VoiceMemberRecord {
+  uid: number;
+  device: string;
+  room: string;
+  gid: number | null;
+  state: VoiceMediaState;
+  joined_at: number;
+  seen_at: number;
+}
+
+export interface VoiceCallRecord {
+  caller: number;
+  callee: number;
+  created_at: number;
+}
+
+/** Voice rooms and ringing calls (docs/voice.md). Members not seen since `staleBefore` count as gone. */
+export interface VoiceStore {
+  /**
+   * Puts the user in a room (replacing any other room or device) unless that would make it more
+   * than `roomLimit` members, or it is a new room and `callLimit` rooms (0: any number) are in use.
+   */
+  join(
+    member: VoiceMemberRecord,
+    limits: { roomLimit: number; callLimit: number },
+  ): Promise<
+    { joined: false; reason: 'room_full' | 'too_many_calls' } | { joined: true; replaced?: VoiceMemberRecord }
+  >;
+  /** Takes the user out of their room; returns the row removed. */
+  leave(uid: number): Promise<VoiceMemberRecord | undefined>;
+  member(uid: number): Promise<VoiceMemberRecord | undefined>;
+  members(room: string): Promise<VoiceMemberRecord[]>;
+  /** Updates a member's state and `seen_at`; false when not in a room. */
+  touch(uid: number, state: VoiceMediaState, seenAt: number): Promise<boolean>;
+  /** Rooms with their member counts. */
+  rooms(): Promise<{ room: string; gid: number | null; count: number }[]>;
+  /** Removes members not seen since `staleBefore`; returns them. */
+  pruneStale(staleBefore: number): Promise<VoiceMemberRecord[]>;
+  /** Starts ringing; false when either side already rings or is rung. */
+  ring(call: VoiceCallRecord): Promise<boolean>;
+  /** The call ringing between these two (either direction). */
+  callBetween(a: number, b: number): Promise<VoiceCallRecord | undefined>;
+  /** Whether the user is ringing someone or being rung. */
+  isRinging(uid: number): Promise<boolean>;
+  /** Ends a ringing call; false when it was not ringing any more (someone else ended it). */
+  endCall(caller: number, callee: number, createdAt?: number): Promise<boolean>;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   readonly users: UserStore;
@@ -418,6 +467,7 @@ export interface Store {
   readonly archives: ArchiveStore;
   readonly favorites: FavoriteStore;
   readonly notify: NotifyStore;
+  readonly voice: VoiceStore;
   /** Runs `fn` in one transaction; everything it does through `tx` commits or rolls back together. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   /** Throws when the database is unreachable (readiness). */

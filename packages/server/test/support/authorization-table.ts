@@ -77,6 +77,7 @@ const PUSH_KEYS = {
   p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
   auth: 'tBHItJI5svbpez7KI4CCXg',
 };
+const quiet = { muted: false, deafened: false, video: false, screen: false };
 const multipartChunk = (fileId: string): RequestOptions => ({
   body:
     `--b\r\ncontent-disposition: form-data; name="file_id"\r\n\r\n${fileId}\r\n` +
@@ -611,6 +612,92 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
     path: (f) =>
       `/api/resource/image_proxy?url=${encodeURIComponent('http://127.0.0.1:9/a.png')}&api-key=${f.actor?.token ?? ''}`,
     expect: signedIn(404),
+  }, // Voice (issue 15). Agora is off in this table's server: those who may have a token get 503.
+  { method: 'GET', route: '/api/admin/agora/config', expect: adminOnly() },
+  {
+    method: 'POST',
+    route: '/api/admin/agora/config',
+    body: () => json({ enabled: false }),
+    expect: adminOnly(),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/agora/token',
+    body: (f) => json({ gid: f.gid }),
+    expect: row(401, 403, 503, 403, 503, 403),
+  },
+  { method: 'GET', route: '/api/group/:gid/agora_token', expect: row(401, 403, 503, 403, 503, 403) },
+  // VoceChat clients list rooms without a token; only public channels' rooms are listed.
+  {
+    method: 'GET',
+    route: '/api/admin/agora/channel/:page_no/:page_size',
+    path: () => '/api/admin/agora/channel/0/10',
+    expect: everyone(200),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/agora/channel/user/:name/false',
+    path: () => '/api/admin/agora/channel/user/vocechat:group:1/false',
+    expect: everyone(200),
+  },
+  { method: 'GET', route: '/api/admin/voice/config', expect: adminOnly() },
+  {
+    method: 'POST',
+    route: '/api/admin/voice/config',
+    body: () =>
+      json({
+        stun_urls: [],
+        turn_urls: [],
+        turn_secret: '',
+        turn_ttl: 3600,
+        mesh_limit: 6,
+        max_calls: 100,
+        ice_address_prefixes: [],
+      }),
+    expect: adminOnly(),
+  },
+  { method: 'GET', route: '/api/voice/ice', expect: signedIn() },
+  { method: 'GET', route: '/api/voice/rooms', expect: signedIn() },
+  {
+    method: 'POST',
+    route: '/api/voice/join',
+    body: (f) => json({ gid: f.gid, ...quiet }),
+    expect: row(401, 403, 200, 403, 200, 403),
+  },
+  { method: 'POST', route: '/api/voice/leave', expect: signedIn() },
+  // A caller of its own is in no room: 404 for whoever is signed in.
+  { method: 'POST', route: '/api/voice/state', fresh: true, body: () => json(quiet), expect: signedIn(404) },
+  {
+    method: 'POST',
+    route: '/api/voice/signal',
+    fresh: true,
+    body: (f) => json({ to: f.peer.uid, signal: { kind: 'hello' } }),
+    expect: signedIn(404),
+  },
+  // Ringing, or busy when the peer is already rung: 200 either way; guests send no DMs.
+  {
+    method: 'POST',
+    route: '/api/voice/call',
+    body: (f) => json({ uid: f.peer.uid }),
+    expect: row(401, 403, 200, 200, 200, 200),
+  },
+  {
+    method: 'POST',
+    route: '/api/voice/call/accept',
+    body: (f) => json({ uid: f.peer.uid }),
+    expect: row(401, 403, 404, 404, 404, 404),
+  },
+  {
+    method: 'POST',
+    route: '/api/voice/call/decline',
+    body: (f) => json({ uid: f.peer.uid }),
+    expect: row(401, 403, 404, 404, 404, 404),
+  },
+  {
+    method: 'POST',
+    route: '/api/voice/call/cancel',
+    body: (f) => json({ uid: f.peer.uid }),
+    expect: row(401, 403, 200, 200, 200, 200),
   },
   // Notifications (issue 16): FCM's configuration for administrators; the rest for every signed-in user but guests.
   { method: 'GET', route: '/api/admin/fcm/config', expect: adminOnly() },

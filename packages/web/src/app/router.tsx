@@ -68,6 +68,13 @@ export const router = createHashRouter([
                     .NotificationsPage,
                 }),
               },
+              {
+                path: '/setting/voice',
+                lazy: async () => ({
+                  Component: (await (await import('../features/settings')).loadVoiceSettingsPage())
+                    .VoiceSettingsPage,
+                }),
+              },
               { path: '/favs', lazy: chatPage },
             ],
           },

@@ -10,6 +10,7 @@ import { magicTokensMigration } from './0007-magic-tokens.js';
 import { botsMigration } from './0008-bots.js';
 import { archivesFavoritesMigration } from './0009-archives-favorites.js';
 import { notificationsMigration } from './0016-notifications.js';
+import { voiceMigration } from './0017-voice.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
@@ -27,6 +28,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0008-bots': botsMigration(dialect),
     '0009-archives-favorites': archivesFavoritesMigration,
     '0016-notifications': notificationsMigration(dialect),
+    '0017-voice': voiceMigration,
   };
 }
 

@@ -7,6 +7,7 @@ import { dispatch, getState, store } from '../../lib/store';
 import { loadChatCache } from '../../lib/store/persistence';
 import { createStreamClient, type StreamClient } from '../../lib/stream';
 import { noteTypingEvent } from '../../lib/typing';
+import { noteVoiceEvent } from '../../lib/voice';
 import { goToLogin } from './navigation';
 
 const STREAM_TOAST = 'stream-status';
@@ -37,7 +38,10 @@ export function createAppStream(): StreamClient {
     onEvents: (events) => {
       dispatch({ type: 'stream/events', events });
       const selfUid = getState().auth?.user.uid ?? null;
-      for (const event of events) noteTypingEvent(event, selfUid);
+      for (const event of events) {
+        noteTypingEvent(event, selfUid);
+        noteVoiceEvent(event);
+      }
     },
     onKick: handleKick,
     onReconnecting: () => {

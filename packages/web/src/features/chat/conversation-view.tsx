@@ -6,6 +6,7 @@ import { ChannelHeader, MembersPanel } from '../channels';
 import { Composer, MessageList, PinsPanel, PinsToggle } from '../messages';
 import { TypingIndicator, useJumpToMessage } from '../search';
 import { useUserName } from '../users';
+import { VoiceButton, VoiceDock } from '../voice';
 import { BackLink } from './back-link';
 import { DmHeader } from './dm-header';
 import { useMarkRead } from './use-mark-read';
@@ -41,16 +42,20 @@ function ChannelConversation({ conv, gid }: { conv: ConvKey; gid: number }) {
         onToggleMembers={() => setSide((open) => (open === 'members' ? null : 'members'))}
         membersPanelId={panelId}
         extra={
-          <PinsToggle
-            group={group}
-            open={side === 'pins'}
-            onToggle={() => setSide((open) => (open === 'pins' ? null : 'pins'))}
-            panelId={pinsPanelId}
-          />
+          <>
+            <VoiceButton gid={gid} />
+            <PinsToggle
+              group={group}
+              open={side === 'pins'}
+              onToggle={() => setSide((open) => (open === 'pins' ? null : 'pins'))}
+              panelId={pinsPanelId}
+            />
+          </>
         }
       />
       <div className="conversation__body">
         <div className="conversation__messages">
+          <VoiceDock gid={gid} />
           <MessageList conv={conv} label={t('list.label', { name: `#${group.name}` })} />
           <TypingIndicator conv={conv} />
           <Composer conv={conv} placeholder={t('composer.placeholder_channel', { name: group.name })} />

@@ -1,0 +1,59 @@
+/**
+ * Settings of Parley's own calls and what a client needs before joining: STUN/TURN servers with
+ * short-lived TURN credentials in the coturn REST scheme (username `<expiry>:<uid>`, password
+ * base64 HMAC-SHA1 of it under the shared `static-auth-secret`), the ICE candidate filter, and
+ * the mesh size (docs/voice.md).
+ */
+import { createHmac } from 'node:crypto';
+import type { IceServer, VoiceConfig, VoiceIce } from '@parley/protocol';
+import type { Actor, Ctx } from '../context.js';
+import { badRequest } from '../errors.js';
+import { requireAdmin } from '../policy/index.js';
+import { readSetting, writeSetting } from './settings.js';
+
+const ICE_URL = /^(stun|stuns|turn|turns):[^\s]+$/;
+
+export async function getVoiceConfig(ctx: Ctx, actor: Actor): Promise<VoiceConfig> {
+  requireAdmin(actor);
+  return readSetting(ctx.store, 'voice');
+}
+
+export async function setVoiceConfig(ctx: Ctx, actor: Actor, config: VoiceConfig): Promise<void> {
+  requireAdmin(actor);
+  const clean = (urls: string[]) => urls.map((u) => u.trim()).filter((u) => u !== '');
+  const stun_urls = clean(config.stun_urls);
+  const turn_urls = clean(config.turn_urls);
+  if (!stun_urls.every((u) => /^stuns?:/.test(u) && ICE_URL.test(u)))
+    throw badRequest('STUN URLs start with stun:');
+  if (!turn_urls.every((u) => /^turns?:/.test(u) && ICE_URL.test(u)))
+    throw badRequest('TURN URLs start with turn:');
+  const ice_address_prefixes = clean(config.ice_address_prefixes);
+  if (!ice_address_prefixes.every((p) => /^[0-9a-fA-F.:]+$/.test(p))) {
+    throw badRequest('address prefixes are IPv4 or IPv6 digits');
+  }
+  await writeSetting(ctx.store, 'voice', { ...config, stun_urls, turn_urls, ice_address_prefixes });
+}
+
+/** A coturn REST-scheme credential for `uid`, valid `ttl` seconds from `now` (ms). */
+export function turnCredential(secret: string, uid: number, now: number, ttl: number) {
+  const username = `${Math.floor(now / 1000) + ttl}:${uid}`;
+  return { username, credential: createHmac('sha1', secret).update(username).digest('base64') };
+}
+
+export async function getVoiceIce(ctx: Ctx, actor: Actor): Promise<VoiceIce> {
+  const config = await readSetting(ctx.store, 'voice');
+  const ice_servers: IceServer[] = [];
+  if (config.stun_urls.length > 0) ice_servers.push({ urls: config.stun_urls });
+  if (config.turn_urls.length > 0 && config.turn_secret !== '') {
+    ice_servers.push({
+      urls: config.turn_urls,
+      ...turnCredential(config.turn_secret, actor.uid, ctx.now(), config.turn_ttl),
+    });
+  }
+  return {
+    ice_servers,
+    ice_address_prefixes: config.ice_address_prefixes,
+    mesh_limit: config.mesh_limit,
+    mode: 'mesh',
+  };
+}

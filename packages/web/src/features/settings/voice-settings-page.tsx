@@ -1,0 +1,168 @@
+import type { AgoraConfig, VoiceConfig } from '@parley/protocol';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getAgoraConfig, getVoiceConfig, setAgoraConfig, setVoiceConfig } from '../../lib/api';
+import { useAppSelector } from '../../lib/store';
+import { toast } from '../../lib/toast';
+import { Button, Checkbox, Spinner, TextField } from '../../ui';
+import './settings.css';
+
+const lines = (text: string) => text.split(/[\s,]+/).filter((s) => s !== '');
+
+/** `/setting/voice`: STUN/TURN, the mesh size and call limits, and VoceChat's Agora settings. */
+export function VoiceSettingsPage() {
+  const { t } = useTranslation('voice');
+  const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);
+  const [voice, setVoice] = useState<VoiceConfig | null>(null);
+  const [agora, setAgora] = useState<AgoraConfig | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!isAdmin) return;
+    void getVoiceConfig().then(setVoice, () => undefined);
+    void getAgoraConfig().then(setAgora, () => undefined);
+  }, [isAdmin]);
+
+  if (!isAdmin) {
+    return (
+      <main className="settings-page">
+        <p className="settings-page__notice">{t('settings.admin_only')}</p>
+      </main>
+    );
+  }
+  if (!voice || !agora) {
+    return (
+      <main className="settings-page">
+        <Spinner />
+      </main>
+    );
+  }
+
+  const save = (what: () => Promise<unknown>) => async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      await what();
+      toast.success(t('settings.saved'));
+    } catch {
+      // The request layer has shown the server's answer.
+    } finally {
+      setSaving(false);
+    }
+  };
+  const v = (patch: Partial<VoiceConfig>) => setVoice({ ...voice, ...patch });
+  const a = (patch: Partial<AgoraConfig>) => setAgora({ ...agora, ...patch });
+
+  return (
+    <main className="settings-page" data-testid="voice-settings">
+      <h1 className="settings-page__title">{t('settings.title')}</h1>
+      <p className="settings-page__description">{t('settings.description')}</p>
+      <form
+        className="settings-page__form"
+        onSubmit={save(() => setVoiceConfig(voice))}
+        data-testid="voice-form"
+      >
+        <TextField
+          label={t('settings.stun')}
+          value={voice.stun_urls.join(' ')}
+          onChange={(event) => v({ stun_urls: lines(event.target.value) })}
+          placeholder="stun:stun.example.com:3478"
+          data-testid="voice-stun"
+        />
+        <TextField
+          label={t('settings.turn')}
+          value={voice.turn_urls.join(' ')}
+          onChange={(event) => v({ turn_urls: lines(event.target.value) })}
+          placeholder="turn:turn.example.com:3478"
+          data-testid="voice-turn"
+        />
+        <TextField
+          label={t('settings.turn_secret')}
+          type="password"
+          autoComplete="off"
+          value={voice.turn_secret}
+          onChange={(event) => v({ turn_secret: event.target.value })}
+        />
+        <div className="settings-page__row">
+          <TextField
+            label={t('settings.mesh_limit')}
+            type="number"
+            min={2}
+            max={16}
+            value={String(voice.mesh_limit)}
+            onChange={(event) => v({ mesh_limit: Number(event.target.value) || 2 })}
+            data-testid="voice-mesh-limit"
+          />
+          <TextField
+            label={t('settings.max_calls')}
+            type="number"
+            min={0}
+            value={String(voice.max_calls)}
+            onChange={(event) => v({ max_calls: Number(event.target.value) || 0 })}
+          />
+        </div>
+        <TextField
+          label={t('settings.prefixes')}
+          value={voice.ice_address_prefixes.join(' ')}
+          onChange={(event) => v({ ice_address_prefixes: lines(event.target.value) })}
+          placeholder="10. 192.168."
+        />
+        <Button type="submit" loading={saving} data-testid="voice-save">
+          {t('settings.save')}
+        </Button>
+      </form>
+      <h2 className="settings-page__title">{t('settings.agora_title')}</h2>
+      <p className="settings-page__description">{t('settings.agora_description')}</p>
+      <form
+        className="settings-page__form"
+        onSubmit={save(() => setAgoraConfig(agora))}
+        data-testid="agora-form"
+      >
+        <Checkbox
+          label={t('settings.agora_enabled')}
+          checked={agora.enabled}
+          onChange={(event) => a({ enabled: event.target.checked })}
+        />
+        <TextField
+          label={t('settings.agora_app_id')}
+          value={agora.app_id ?? ''}
+          onChange={(e) => a({ app_id: e.target.value })}
+        />
+        <TextField
+          label={t('settings.agora_certificate')}
+          type="password"
+          autoComplete="off"
+          value={agora.app_certificate ?? ''}
+          onChange={(e) => a({ app_certificate: e.target.value })}
+        />
+        <TextField
+          label={t('settings.agora_project')}
+          value={agora.project_id ?? ''}
+          onChange={(e) => a({ project_id: e.target.value })}
+        />
+        <TextField
+          label={t('settings.agora_url')}
+          value={agora.url ?? ''}
+          onChange={(e) => a({ url: e.target.value })}
+        />
+        <div className="settings-page__row">
+          <TextField
+            label={t('settings.agora_customer_id')}
+            value={agora.customer_id ?? ''}
+            onChange={(e) => a({ customer_id: e.target.value })}
+          />
+          <TextField
+            label={t('settings.agora_customer_secret')}
+            type="password"
+            autoComplete="off"
+            value={agora.customer_secret ?? ''}
+            onChange={(e) => a({ customer_secret: e.target.value })}
+          />
+        </div>
+        <Button type="submit" loading={saving}>
+          {t('settings.save')}
+        </Button>
+      </form>
+    </main>
+  );
+}

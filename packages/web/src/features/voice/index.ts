@@ -1,0 +1,1 @@
+export { VoiceButton, VoiceDock } from './voice-dock';

@@ -1,0 +1,225 @@
+import type { VoiceMediaState, VoiceMember } from '@parley/protocol';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getVoiceIce, joinVoice, leaveVoice, sendVoiceSignal, setVoiceState } from '../../lib/api';
+import { useAppSelector } from '../../lib/store';
+import { toast } from '../../lib/toast';
+import { onVoiceEvent } from '../../lib/voice';
+import { Button } from '../../ui';
+import { DeviceTest, type DeviceChoice } from './devices';
+import { Mesh } from './mesh';
+import { VoiceTile } from './voice-tile';
+import './voice.css';
+
+/** The server forgets a member whose client is silent for a minute (docs/voice.md). */
+const KEEPALIVE_MS = 20_000;
+const QUIET: VoiceMediaState = { muted: false, deafened: false, video: false, screen: false };
+
+/** A channel's voice room: the device test, then the call (lazy-loaded with the WebRTC code). */
+export default function VoiceRoom({
+  gid,
+  rejoin,
+  onLeave,
+}: {
+  gid: number;
+  rejoin: boolean;
+  onLeave: () => void;
+}) {
+  const { t } = useTranslation('voice');
+  const selfUid = useAppSelector((state) => state.auth?.user.uid ?? 0);
+  const [choice, setChoice] = useState<DeviceChoice>({
+    audioIn: '',
+    videoIn: '',
+    audioOut: '',
+    camera: true,
+  });
+  const [phase, setPhase] = useState<'test' | 'joining' | 'in'>(rejoin ? 'joining' : 'test');
+  const [members, setMembers] = useState<VoiceMember[]>([]);
+  const [state, setState] = useState<VoiceMediaState>(QUIET);
+  const [pinned, setPinned] = useState<number | null>(null);
+  const [localStream, setLocalStream] = useState<MediaStream | null>(null);
+  const [remote, setRemote] = useState<ReadonlyMap<number, MediaStream>>(new Map());
+  const local = useRef<MediaStream | null>(null);
+  const screen = useRef<MediaStream | null>(null);
+  const mesh = useRef<Mesh | null>(null);
+  const room = useRef<string | null>(null);
+
+  const stopAll = useCallback(() => {
+    mesh.current?.close();
+    mesh.current = null;
+    for (const s of [local.current, screen.current]) s?.getTracks().forEach((track) => track.stop());
+    local.current = null;
+    screen.current = null;
+    room.current = null;
+    setLocalStream(null);
+    setRemote(new Map());
+  }, []);
+
+  const leave = useCallback(() => {
+    stopAll();
+    void leaveVoice().catch(() => undefined);
+    onLeave();
+  }, [onLeave, stopAll]);
+
+  const join = useCallback(async () => {
+    setPhase('joining');
+    try {
+      const ice = await getVoiceIce();
+      const media = await navigator.mediaDevices.getUserMedia({
+        audio: choice.audioIn ? { deviceId: { exact: choice.audioIn } } : true,
+        video: choice.camera ? (choice.videoIn ? { deviceId: { exact: choice.videoIn } } : true) : false,
+      });
+      local.current = media;
+      setLocalStream(media);
+      const initial = { ...QUIET, video: media.getVideoTracks().length > 0 };
+      const m: Mesh = new Mesh({
+        iceServers: ice.ice_servers,
+        prefixes: ice.ice_address_prefixes,
+        send: (to, signal) => void sendVoiceSignal({ to, signal }).catch(() => undefined),
+        onChange: () => setRemote(new Map(m.remoteStreams())),
+      });
+      mesh.current = m;
+      m.setTracks(media.getAudioTracks()[0] ?? null, media.getVideoTracks()[0] ?? null);
+      const joined = await joinVoice({ gid, ...initial });
+      room.current = joined.room;
+      setState(initial);
+      setMembers(joined.members);
+      setPhase('in');
+      for (const member of joined.members) if (member.uid !== selfUid) void m.call(member.uid);
+    } catch {
+      stopAll();
+      toast.error(t('join_failed'));
+      onLeave();
+    }
+  }, [choice, gid, onLeave, selfUid, stopAll, t]);
+
+  useEffect(() => {
+    if (!rejoin) return;
+    // Only on mount: a reload rejoins at once.
+    const timer = setTimeout(() => void join(), 0);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(
+    () =>
+      onVoiceEvent((event) => {
+        if (event.type === 'voice_signal' && event.room === room.current) {
+          void mesh.current?.handle(event.from, event.signal).catch(() => undefined);
+        } else if (event.type === 'voice_room_changed' && event.room === room.current) {
+          setMembers(event.members);
+          mesh.current?.keepOnly(event.members.map((m) => m.uid));
+        } else if (event.type === 'voice_ended' && event.room === room.current) {
+          stopAll();
+          toast.success(t('ended_other_device'));
+          onLeave();
+        }
+      }),
+    [onLeave, stopAll, t],
+  );
+
+  useEffect(() => () => stopAll(), [stopAll]);
+
+  useEffect(() => {
+    if (phase !== 'in') return;
+    const timer = setInterval(() => void setVoiceState(state).catch(() => undefined), KEEPALIVE_MS);
+    return () => clearInterval(timer);
+  }, [phase, state]);
+
+  const apply = (next: VoiceMediaState) => {
+    const normal = { ...next, muted: next.muted || next.deafened };
+    setState(normal);
+    const audio = local.current?.getAudioTracks()[0] ?? null;
+    const camera = local.current?.getVideoTracks()[0] ?? null;
+    const shared = screen.current?.getVideoTracks()[0] ?? null;
+    mesh.current?.setTracks(
+      normal.muted ? null : audio,
+      normal.screen ? shared : normal.video ? camera : null,
+    );
+    void setVoiceState(normal).catch(() => undefined);
+  };
+
+  const toggleScreen = async () => {
+    if (state.screen) {
+      screen.current?.getTracks().forEach((track) => track.stop());
+      screen.current = null;
+      return apply({ ...state, screen: false });
+    }
+    try {
+      screen.current = await navigator.mediaDevices.getDisplayMedia({ video: true });
+      screen.current.getVideoTracks()[0]?.addEventListener('ended', () => {
+        screen.current = null;
+        setState((s) => ({ ...s, screen: false }));
+      });
+      apply({ ...state, screen: true });
+    } catch {
+      // The user closed the picker.
+    }
+  };
+
+  if (phase === 'test') {
+    return <DeviceTest choice={choice} onChange={setChoice} onJoin={() => void join()} onCancel={onLeave} />;
+  }
+  if (phase === 'joining') return <p className="voice-room__status">{t('joining')}</p>;
+
+  const ordered = [...members].sort((a, b) => Number(b.uid === pinned) - Number(a.uid === pinned));
+  return (
+    <section className="voice-room" aria-label={t('room_label')} data-testid="voice-room">
+      <ul className={`voice-room__tiles${pinned !== null ? ' voice-room__tiles--pinned' : ''}`}>
+        {ordered.map((member) => (
+          <VoiceTile
+            key={member.uid}
+            member={member.uid === selfUid ? { ...member, ...state } : member}
+            self={member.uid === selfUid}
+            stream={member.uid === selfUid ? localStream : (remote.get(member.uid) ?? null)}
+            deafened={state.deafened}
+            sinkId={choice.audioOut}
+            pinned={pinned === member.uid}
+            onPin={() => setPinned((p) => (p === member.uid ? null : member.uid))}
+          />
+        ))}
+      </ul>
+      <div className="voice-room__controls" role="toolbar" aria-label={t('controls')}>
+        <Button
+          variant={state.muted ? 'danger' : 'ghost'}
+          aria-pressed={state.muted}
+          // Un-muting also clears deafen (SPEC §4).
+          onClick={() =>
+            apply(state.muted ? { ...state, muted: false, deafened: false } : { ...state, muted: true })
+          }
+          data-testid="voice-mute"
+        >
+          {state.muted ? t('unmute') : t('mute')}
+        </Button>
+        <Button
+          variant={state.deafened ? 'danger' : 'ghost'}
+          aria-pressed={state.deafened}
+          onClick={() => apply({ ...state, deafened: !state.deafened })}
+          data-testid="voice-deafen"
+        >
+          {state.deafened ? t('undeafen') : t('deafen')}
+        </Button>
+        <Button
+          variant="ghost"
+          aria-pressed={state.video}
+          disabled={!localStream?.getVideoTracks().length}
+          onClick={() => apply({ ...state, video: !state.video })}
+          data-testid="voice-camera"
+        >
+          {state.video ? t('camera_off') : t('camera_on')}
+        </Button>
+        <Button
+          variant="ghost"
+          aria-pressed={state.screen}
+          onClick={() => void toggleScreen()}
+          data-testid="voice-screen"
+        >
+          {state.screen ? t('screen_stop') : t('screen_share')}
+        </Button>
+        <Button variant="danger" onClick={leave} data-testid="voice-leave">
+          {t('leave')}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import type {
+  AgoraConfig,
+  JoinVoiceRequest,
+  SendVoiceSignalRequest,
+  VoiceConfig,
+  VoiceMediaState,
+} from '@parley/protocol';
+import { call } from '../call';
+
+/** Calls (docs/voice.md): settings, ICE servers, rooms and signalling. */
+export const getVoiceConfig = () => call('getVoiceConfig');
+export const setVoiceConfig = (config: VoiceConfig) => call('setVoiceConfig', { body: config });
+export const getAgoraConfig = () => call('getAgoraConfig');
+export const setAgoraConfig = (config: AgoraConfig) => call('setAgoraConfig', { body: config });
+export const getVoiceIce = () => call('getVoiceIce');
+export const listVoiceRooms = () => call('listVoiceRooms', {}, { errors: { default: null } });
+export const joinVoice = (body: JoinVoiceRequest) => call('joinVoice', { body });
+/** Leaving, keep-alives and signals are retried by the next action; they never toast. */
+export const leaveVoice = () => call('leaveVoice', {}, { errors: { default: null } });
+export const setVoiceState = (body: VoiceMediaState) =>
+  call('setVoiceState', { body }, { errors: { default: null } });
+export const sendVoiceSignal = (body: SendVoiceSignalRequest) =>
+  call('sendVoiceSignal', { body }, { errors: { default: null } });
