@@ -61,6 +61,13 @@ export const router = createHashRouter([
                     .SmtpSettingsPage,
                 }),
               },
+              {
+                path: '/setting/login',
+                lazy: async () => ({
+                  Component: (await (await import('../features/signin')).loadLoginMethodsPage())
+                    .LoginMethodsPage,
+                }),
+              },
               { path: '/favs', lazy: chatPage },
             ],
           },

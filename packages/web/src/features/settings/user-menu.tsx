@@ -29,7 +29,7 @@ async function switchLanguage(language: string) {
 
 /** The account button at the bottom of the rail: theme, language and logout. */
 export function UserMenu() {
-  const { t } = useTranslation(['setting', 'common', 'accounts']);
+  const { t } = useTranslation(['setting', 'common', 'accounts', 'signin']);
   const navigate = useNavigate();
   const user = useAppSelector((state) => state.auth?.user);
   const theme = useThemePreference();
@@ -149,6 +149,19 @@ export function UserMenu() {
               data-testid="smtp-settings-link"
             >
               {t('accounts:smtp.menu')}
+            </Button>
+          ) : null}
+          {user.is_admin ? (
+            <Button
+              variant="ghost"
+              block
+              onClick={() => {
+                setOpen(false);
+                void navigate('/setting/login');
+              }}
+              data-testid="login-methods-link"
+            >
+              {t('signin:methods.menu')}
             </Button>
           ) : null}
           <Button

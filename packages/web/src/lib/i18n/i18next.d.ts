@@ -11,6 +11,7 @@ import type file from '../../../public/locales/en/file.json';
 import type previews from '../../../public/locales/en/previews.json';
 import type member from '../../../public/locales/en/member.json';
 import type search from '../../../public/locales/en/search.json';
+import type signin from '../../../public/locales/en/signin.json';
 import type setting from '../../../public/locales/en/setting.json';
 import type welcome from '../../../public/locales/en/welcome.json';
 import type widget from '../../../public/locales/en/widget.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       search: typeof search;
       conversation: typeof conversation;
       previews: typeof previews;
+      signin: typeof signin;
     };
   }
 }
