@@ -16,3 +16,4 @@ export * from './invites.js';
 export * from './bots.js';
 export * from './accounts.js';
 export * from './conversations.js';
+export * from './signin.js';

@@ -21,6 +21,8 @@ const PUBLIC = new Set([
   'GET /admin/cloudflared/auto_info',
   'GET /license',
   'POST /token/login',
+  'POST /token/openid/authorize',
+  'GET /token/metamask/nonce',
   'POST /user/register',
   'GET /user/check_email',
   'POST /user/check_magic_token',

@@ -13,6 +13,7 @@ import { EVENT_ROUTES, MESSAGE_ROUTES } from './messages.js';
 import { PREVIEW_ROUTES } from './previews.js';
 import { routeRules, type RouteBody, type RouteParams, type RouteQuery, type RouteReply } from './route.js';
 import { SEARCH_ROUTES } from './search.js';
+import { SIGNIN_ROUTES } from './signin.js';
 import { SYSTEM_ROUTES } from './system.js';
 import { TOKEN_ROUTES, USER_ROUTES } from './users.js';
 
@@ -35,6 +36,7 @@ export const API_ROUTES = {
   ...ARCHIVE_ROUTES,
   ...FAVORITE_ROUTES,
   ...PREVIEW_ROUTES,
+  ...SIGNIN_ROUTES,
 };
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;

@@ -8,6 +8,7 @@ import { parseFiles, type FilesConfig } from './files.js';
 import { parseHttpPolicy, type HttpPolicyConfig } from './http.js';
 import { parseLimits, type LimitsConfig } from './limits.js';
 import { parseOutbound, type OutboundConfig } from './outbound.js';
+import { parseSignin, type SigninConfig } from './signin.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -37,6 +38,7 @@ export interface Config {
   http: HttpPolicyConfig;
   files: FilesConfig;
   outbound: OutboundConfig;
+  signin: SigninConfig;
 }
 
 /** Where uploads live: a directory (shared by all nodes in scaled mode) or an S3-compatible bucket. */
@@ -116,6 +118,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
   const http = parseHttpPolicy(env, problems);
   const files = parseFiles(env, problems);
   const outbound = parseOutbound(env, problems);
+  const signin = parseSignin(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -135,6 +138,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
     http,
     files,
     outbound,
+    signin,
   };
 }
 

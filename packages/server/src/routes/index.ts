@@ -12,6 +12,7 @@ import { messageHandlers } from './messages.js';
 import { previewHandlers } from './previews.js';
 import { registerRoutes } from './register.js';
 import { searchHandlers } from './search.js';
+import { signinHandlers } from './signin.js';
 import { systemHandlers } from './system.js';
 import { tokenHandlers } from './token.js';
 import { userHandlers } from './users.js';
@@ -33,4 +34,5 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...fileHandlers(ctx),
     ...archiveHandlers(ctx),
     ...previewHandlers(ctx),
+    ...signinHandlers(ctx),
   });

@@ -22,12 +22,10 @@ export const systemHandlers = (ctx: Ctx) =>
     updateSystemCommon: (req) => system.updateSystemCommon(ctx, req.actor, req.body),
     getLoginConfig: () => system.getLoginConfig(ctx),
     setLoginConfig: (req) => system.setLoginConfig(ctx, req.actor, req.body),
-    // Parley has no voice, social sign-in or tunnels: these answer "not configured" so that
-    // clients, which call them at boot, show no errors (API.md §15.1).
+    // Parley has no voice or tunnels: these answer "not configured" so that clients, which call
+    // them at boot, show no errors (API.md §15.1). Google and GitHub: routes/signin.ts.
     isSmtpEnabled: () => isSmtpEnabled(ctx),
     isAgoraEnabled: () => false,
-    getGooglePublicConfig: () => ({ client_id: '' }),
-    getGithubPublicConfig: () => ({ client_id: '' }),
     getCloudflaredAutoInfo: () => ({
       auto_cftunnel: false,
       tunnel_status: { status: 'idle', url: '', error: '' },

@@ -1,5 +1,12 @@
 /** Runtime-editable server settings live in the database under these keys, with these defaults. */
-import { LoginConfig, SmtpConfig, SystemCommon } from '@parley/protocol';
+import {
+  GithubAuthConfig,
+  GoogleAuthConfig,
+  LoginConfig,
+  OidcClientsConfig,
+  SmtpConfig,
+  SystemCommon,
+} from '@parley/protocol';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Store } from '../store/types.js';
@@ -53,6 +60,21 @@ export const SETTINGS = {
     key: 'smtp_config',
     defaults: { enabled: false, host: '', port: 25, from: '', username: '', password: '' } as SmtpConfig,
     schema: SmtpConfig,
+  },
+  oidcClients: {
+    key: 'oidc_clients',
+    defaults: { clients: [] } as OidcClientsConfig,
+    schema: OidcClientsConfig,
+  },
+  googleAuth: {
+    key: 'google_auth',
+    defaults: { client_id: '' } as GoogleAuthConfig,
+    schema: GoogleAuthConfig,
+  },
+  githubAuth: {
+    key: 'github_auth',
+    defaults: { client_id: '', client_secret: '' } as GithubAuthConfig,
+    schema: GithubAuthConfig,
   },
   orgLogoUpdatedAt: { key: 'organization_logo_updated_at', defaults: 0 as number },
 } as const;
