@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await standIn?.close();
 });
-let now = Date.now();
+const now = Date.now();
 const t = useTestServer({ now: () => now, env });
 let admin: TestUser;
 
