@@ -38,7 +38,9 @@ async function setLoginConfig(patch: Record<string, unknown> = {}) {
 
 beforeAll(async () => {
   admin = await createAdmin(t);
-  origin = new URL(t.url).origin;
+  // The server's own origin, as its links show it (behind nginx in the cluster project).
+  const link = await t.request('GET', '/group/create_reg_magic_link', { token: admin.token });
+  origin = new URL(link.text).origin;
   redirectUri = `${origin}/`;
   issuer = await startIssuer([redirectUri]);
   const res = await t.request('POST', '/admin/oidc/config', {
@@ -53,6 +55,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await issuer?.close();
 });
+
+/** The same host on another port: another origin. */
+function otherPort(url: string): string {
+  const other = new URL(url);
+  other.port = String(Number(other.port || 80) + 1);
+  return `${other.origin}/`;
+}
 
 let n = 0;
 const authorize = (body: Record<string, unknown>) =>
@@ -109,7 +118,7 @@ describe('POST /token/openid/authorize', () => {
       'https://evil.example.com/',
       `${origin}/?next=https://evil.example.com`,
       `${origin}/#/login`,
-      `${origin.replace('127.0.0.1', 'localhost')}/`,
+      otherPort(origin),
       'javascript:alert(1)',
       'not a url',
     ]) {

@@ -1,10 +1,20 @@
-import type { LoginConfig } from '@parley/protocol';
+import type { GithubAuthConfig, GoogleAuthConfig, LoginConfig } from '@parley/protocol';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getLoginConfig, updateLoginConfig } from '../../lib/api';
+import {
+  getGithubAuthConfig,
+  getGoogleAuthConfig,
+  getLoginConfig,
+  getOidcClients,
+  setGithubAuthConfig,
+  setGoogleAuthConfig,
+  setOidcClients,
+  updateLoginConfig,
+} from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
 import { toast } from '../../lib/toast';
-import { Button, Checkbox, SelectField, Spinner, TextField } from '../../ui';
+import { Button, Checkbox, SelectField, Spinner } from '../../ui';
+import { IssuerFields, ProviderFields, type IssuerRow } from './provider-fields';
 import './signin.css';
 
 type Switch = 'password' | 'magic_link' | 'guest' | 'google' | 'github' | 'metamask' | 'third_party';
@@ -18,18 +28,54 @@ const SWITCHES: readonly Switch[] = [
   'third_party',
 ];
 
-/** `/setting/login`: which sign-in methods the server offers, who may sign up, and its OpenID issuers. */
+interface Form {
+  config: LoginConfig;
+  issuers: IssuerRow[];
+  google: GoogleAuthConfig;
+  github: GithubAuthConfig;
+}
+
+async function load(): Promise<Form> {
+  const [config, clients, google, github] = await Promise.all([
+    getLoginConfig(),
+    getOidcClients(),
+    getGoogleAuthConfig(),
+    getGithubAuthConfig(),
+  ]);
+  const issuers = config.oidc.map((issuer) => {
+    const client = clients.clients.find((c) => c.issuer === issuer.domain);
+    return { ...issuer, client_id: client?.client_id ?? '', client_secret: client?.client_secret ?? '' };
+  });
+  return { config, issuers, google, github };
+}
+
+async function save({ config, issuers, google, github }: Form): Promise<void> {
+  const oidc = issuers.map(({ enable, favicon, domain }) => ({ enable, favicon, domain: domain.trim() }));
+  const clients = issuers
+    .filter((row) => row.domain.trim() && row.client_id.trim())
+    .map((row) => ({
+      issuer: row.domain.trim(),
+      client_id: row.client_id.trim(),
+      client_secret: row.client_secret,
+    }));
+  await setOidcClients({ clients });
+  await setGoogleAuthConfig(google);
+  await setGithubAuthConfig(github);
+  await updateLoginConfig({ ...config, oidc });
+}
+
+/** `/setting/login`: which sign-in methods the server offers, who may sign up, and their clients. */
 export function LoginMethodsPage() {
   const { t } = useTranslation('signin');
   const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);
-  const [config, setConfig] = useState<LoginConfig | null>(null);
+  const [form, setForm] = useState<Form | null>(null);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     if (!isAdmin) return;
     let active = true;
-    getLoginConfig()
-      .then((value) => active && setConfig(value))
+    load()
+      .then((value) => active && setForm(value))
       .catch(() => undefined);
     return () => {
       active = false;
@@ -43,7 +89,7 @@ export function LoginMethodsPage() {
       </main>
     );
   }
-  if (!config) {
+  if (!form) {
     return (
       <main className="settings-page">
         <Spinner />
@@ -51,15 +97,13 @@ export function LoginMethodsPage() {
     );
   }
 
-  const update = (patch: Partial<LoginConfig>) => setConfig({ ...config, ...patch });
-  const updateIssuer = (index: number, patch: Partial<LoginConfig['oidc'][number]>) =>
-    update({ oidc: config.oidc.map((issuer, i) => (i === index ? { ...issuer, ...patch } : issuer)) });
-
-  const save = async (event: FormEvent) => {
+  const { config } = form;
+  const update = (patch: Partial<LoginConfig>) => setForm({ ...form, config: { ...config, ...patch } });
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSaving(true);
     try {
-      await updateLoginConfig(config);
+      await save(form);
       toast.success(t('methods.saved'));
     } catch {
       // The request layer has shown the server's answer.
@@ -72,7 +116,7 @@ export function LoginMethodsPage() {
     <main className="settings-page" data-testid="login-methods">
       <h1 className="settings-page__title">{t('methods.title')}</h1>
       <p className="settings-page__description">{t('methods.description')}</p>
-      <form className="settings-page__form" onSubmit={save} data-testid="login-methods-form">
+      <form className="settings-page__form" onSubmit={submit} data-testid="login-methods-form">
         <SelectField
           label={t('methods.who_can_sign_up')}
           value={config.who_can_sign_up}
@@ -98,50 +142,13 @@ export function LoginMethodsPage() {
             />
           ))}
         </fieldset>
-        <fieldset className="signin-methods">
-          <legend className="signin-methods__legend">{t('methods.oidc')}</legend>
-          <p className="settings-page__description">{t('methods.oidc_hint')}</p>
-          {config.oidc.map((issuer, index) => (
-            <div className="signin-issuer" key={index} data-testid="login-oidc-issuer">
-              <TextField
-                label={t('methods.oidc_domain')}
-                type="url"
-                required
-                value={issuer.domain}
-                placeholder="https://accounts.example.com"
-                onChange={(event) => updateIssuer(index, { domain: event.target.value })}
-              />
-              <TextField
-                label={t('methods.oidc_favicon')}
-                type="url"
-                value={issuer.favicon}
-                onChange={(event) => updateIssuer(index, { favicon: event.target.value })}
-              />
-              <div className="signin-issuer__actions">
-                <Checkbox
-                  label={t('methods.oidc_enable')}
-                  checked={issuer.enable}
-                  onChange={(event) => updateIssuer(index, { enable: event.target.checked })}
-                />
-                <Button
-                  type="button"
-                  variant="ghost"
-                  onClick={() => update({ oidc: config.oidc.filter((_, i) => i !== index) })}
-                >
-                  {t('methods.oidc_remove')}
-                </Button>
-              </div>
-            </div>
-          ))}
-          <Button
-            type="button"
-            variant="ghost"
-            onClick={() => update({ oidc: [...config.oidc, { enable: true, favicon: '', domain: '' }] })}
-            data-testid="login-oidc-add"
-          >
-            {t('methods.oidc_add')}
-          </Button>
-        </fieldset>
+        <ProviderFields
+          google={form.google}
+          github={form.github}
+          onGoogle={(google) => setForm({ ...form, google })}
+          onGithub={(github) => setForm({ ...form, github })}
+        />
+        <IssuerFields issuers={form.issuers} onChange={(issuers) => setForm({ ...form, issuers })} />
         <Button type="submit" loading={saving} data-testid="login-methods-save">
           {saving ? t('methods.saving') : t('methods.save')}
         </Button>

@@ -13,3 +13,4 @@ export * from './endpoints/system';
 export * from './endpoints/users';
 export { avatarUrl, organizationLogoUrl } from './resource-urls';
 export * from './endpoints/accounts';
+export * from './endpoints/signin';
