@@ -4,6 +4,7 @@
  * `signIn(url)` follows the authorization URL as a browser would and returns the code and state
  * the issuer sends back to the redirect URI.
  */
+/// <reference path="./oidc-provider.d.ts" />
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -21,11 +22,14 @@ export interface TestIssuer {
   clientSecret: string;
   /** Follows an authorization URL as `account`; the redirect's query (code, state, iss or error). */
   signIn(url: string, account: IssuerAccount): Promise<URLSearchParams>;
+  /** The account a real browser signs in as (it reaches the interaction without naming one). */
+  setBrowserAccount(account: IssuerAccount): void;
   close(): Promise<void>;
 }
 
 export async function startIssuer(redirectUris: string[]): Promise<TestIssuer> {
   const accounts = new Map<string, IssuerAccount>();
+  let browserAccount = '';
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -57,7 +61,7 @@ export async function startIssuer(redirectUris: string[]): Promise<TestIssuer> {
     // The scripted user: signs in as the account the test named and consents to every scope.
     void (async () => {
       const details = await provider.interactionDetails(req, res);
-      const sub = new URL(req.url ?? '/', issuer).searchParams.get('as') ?? '';
+      const sub = new URL(req.url ?? '/', issuer).searchParams.get('as') ?? browserAccount;
       const grant = new provider.Grant({ accountId: sub, clientId });
       grant.addOIDCScope(String(details.params.scope ?? 'openid'));
       const grantId = await grant.save();
@@ -101,6 +105,10 @@ export async function startIssuer(redirectUris: string[]): Promise<TestIssuer> {
     clientId,
     clientSecret,
     signIn,
+    setBrowserAccount(account) {
+      accounts.set(account.sub, account);
+      browserAccount = account.sub;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
