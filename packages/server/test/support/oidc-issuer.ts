@@ -4,7 +4,6 @@
  * `signIn(url)` follows the authorization URL as a browser would and returns the code and state
  * the issuer sends back to the redirect URI.
  */
-/// <reference path="./oidc-provider.d.ts" />
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
