@@ -18,3 +18,4 @@ export * from './accounts.js';
 export * from './conversations.js';
 export * from './notifications.js';
 export * from './voice.js';
+export * from './signin.js';

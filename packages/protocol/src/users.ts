@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { Id, Nullable } from './common.js';
 import { MagicLinkCredential } from './accounts.js';
+import { GithubCredential, GoogleCredential, MetamaskCredential, OidcCredential } from './signin.js';
 import { LIMITS } from './limits.js';
 
 export const CreateBy = Type.Union([
@@ -40,7 +41,14 @@ export const PasswordCredential = Type.Object({
 export type PasswordCredential = Type.Static<typeof PasswordCredential>;
 
 /** The sign-in methods Parley offers; later ones join this union. */
-export const LoginCredential = Type.Union([PasswordCredential, MagicLinkCredential]);
+export const LoginCredential = Type.Union([
+  PasswordCredential,
+  MagicLinkCredential,
+  OidcCredential,
+  GithubCredential,
+  GoogleCredential,
+  MetamaskCredential,
+]);
 export type LoginCredential = Type.Static<typeof LoginCredential>;
 
 export const LoginRequest = Type.Object({

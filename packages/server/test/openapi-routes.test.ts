@@ -24,6 +24,8 @@ const PUBLIC = new Set([
   'GET /admin/agora/channel/{page_no}/{page_size}',
   'GET /admin/agora/channel/user/{name}/false',
   'POST /token/login',
+  'POST /token/openid/authorize',
+  'GET /token/metamask/nonce',
   'POST /user/register',
   'GET /user/check_email',
   'POST /user/check_magic_token',

@@ -14,6 +14,7 @@ import { PREVIEW_ROUTES } from './previews.js';
 import { NOTIFICATION_ROUTES } from './notifications.js';
 import { routeRules, type RouteBody, type RouteParams, type RouteQuery, type RouteReply } from './route.js';
 import { SEARCH_ROUTES } from './search.js';
+import { SIGNIN_ROUTES } from './signin.js';
 import { SYSTEM_ROUTES } from './system.js';
 import { TOKEN_ROUTES, USER_ROUTES } from './users.js';
 import { AGORA_ROUTES, VOICE_ROUTES } from './voice.js';
@@ -40,6 +41,7 @@ export const API_ROUTES = {
   ...NOTIFICATION_ROUTES,
   ...AGORA_ROUTES,
   ...VOICE_ROUTES,
+  ...SIGNIN_ROUTES,
 };
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;

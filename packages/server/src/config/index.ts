@@ -9,6 +9,7 @@ import { parseHttpPolicy, type HttpPolicyConfig } from './http.js';
 import { parseLimits, type LimitsConfig } from './limits.js';
 import { parseOutbound, type OutboundConfig } from './outbound.js';
 import { parsePush, type PushConfig } from './push.js';
+import { parseSignin, type SigninConfig } from './signin.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -39,6 +40,7 @@ export interface Config {
   files: FilesConfig;
   outbound: OutboundConfig;
   push: PushConfig;
+  signin: SigninConfig;
 }
 
 /** Where uploads live: a directory (shared by all nodes in scaled mode) or an S3-compatible bucket. */
@@ -119,6 +121,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
   const files = parseFiles(env, problems);
   const outbound = parseOutbound(env, problems);
   const push = parsePush(env, problems);
+  const signin = parseSignin(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -139,6 +142,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
     files,
     outbound,
     push,
+    signin,
   };
 }
 

@@ -13,6 +13,7 @@ import { previewHandlers } from './previews.js';
 import { notificationHandlers } from './notifications.js';
 import { registerRoutes } from './register.js';
 import { searchHandlers } from './search.js';
+import { signinHandlers } from './signin.js';
 import { systemHandlers } from './system.js';
 import { tokenHandlers } from './token.js';
 import { userHandlers } from './users.js';
@@ -37,4 +38,5 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...previewHandlers(ctx),
     ...notificationHandlers(ctx),
     ...voiceHandlers(ctx),
+    ...signinHandlers(ctx),
   });

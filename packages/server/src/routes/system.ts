@@ -25,10 +25,8 @@ export const systemHandlers = (ctx: Ctx) =>
     setLoginConfig: (req) => system.setLoginConfig(ctx, req.actor, req.body),
     isSmtpEnabled: () => isSmtpEnabled(ctx),
     isAgoraEnabled: () => isAgoraEnabled(ctx),
-    // Parley has no social sign-in or tunnels: these answer "not configured" so that clients,
-    // which call them at boot, show no errors (API.md §15.1).
-    getGooglePublicConfig: () => ({ client_id: '' }),
-    getGithubPublicConfig: () => ({ client_id: '' }),
+    // Google and GitHub: routes/signin.ts. Parley has no tunnels: that route answers "not
+    // configured" so that clients, which call it at boot, show no errors (API.md §15.1).
     getCloudflaredAutoInfo: () => ({
       auto_cftunnel: false,
       tunnel_status: { status: 'idle', url: '', error: '' },

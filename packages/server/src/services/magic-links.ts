@@ -20,6 +20,7 @@ import { findUsableInvite, isUsableInvite, publicOrigin } from './invites.js';
 import { isSmtpEnabled, sendLinkMail } from './mail.js';
 import { cleanName } from './names.js';
 import { issueSession, login } from './sessions.js';
+import { socialLogin } from './signin/index.js';
 import { readSetting } from './settings.js';
 import { availableName, createAccount, normaliseEmail } from './users.js';
 
@@ -128,7 +129,8 @@ export function signIn(ctx: Ctx, req: LoginRequest, address: string): Promise<Lo
   const { credential } = req;
   if (credential.type === 'magiclink')
     return loginWithMagicLink(ctx, credential, req.device, req.device_token ?? null, address);
-  return login(ctx, { ...req, credential }, address);
+  if (credential.type === 'password') return login(ctx, { ...req, credential }, address);
+  return socialLogin(ctx, { ...req, credential }, address);
 }
 
 /** `check_magic_token`: an unspent invite or sign-up link (API.md §15.7); never says why not. */

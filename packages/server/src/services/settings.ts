@@ -1,5 +1,15 @@
 /** Runtime-editable server settings live in the database under these keys, with these defaults. */
-import { AgoraConfig, FcmConfig, LoginConfig, SmtpConfig, SystemCommon, VoiceConfig } from '@parley/protocol';
+import {
+  AgoraConfig,
+  FcmConfig,
+  GithubAuthConfig,
+  GoogleAuthConfig,
+  LoginConfig,
+  OidcClientsConfig,
+  SmtpConfig,
+  SystemCommon,
+  VoiceConfig,
+} from '@parley/protocol';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Store } from '../store/types.js';
@@ -91,6 +101,21 @@ export const SETTINGS = {
       ice_address_prefixes: [],
     } as VoiceConfig,
     schema: VoiceConfig,
+  },
+  oidcClients: {
+    key: 'oidc_clients',
+    defaults: { clients: [] } as OidcClientsConfig,
+    schema: OidcClientsConfig,
+  },
+  googleAuth: {
+    key: 'google_auth',
+    defaults: { client_id: '' } as GoogleAuthConfig,
+    schema: GoogleAuthConfig,
+  },
+  githubAuth: {
+    key: 'github_auth',
+    defaults: { client_id: '', client_secret: '' } as GithubAuthConfig,
+    schema: GithubAuthConfig,
   },
   orgLogoUpdatedAt: { key: 'organization_logo_updated_at', defaults: 0 as number },
 } as const;

@@ -66,12 +66,18 @@ export async function register(ctx: Ctx, req: RegisterRequest, address: string):
 export async function createAccount(
   ctx: Ctx,
   account: NewUser,
-  options: { claim?: (tx: Store) => Promise<void>; inviteGid?: number } = {},
+  options: {
+    claim?: (tx: Store) => Promise<void>;
+    inviteGid?: number;
+    /** Runs in the same transaction once the account exists (e.g. links a sign-in identity). */
+    created?: (tx: Store, user: UserRecord) => Promise<void>;
+  } = {},
 ): Promise<UserRecord> {
   const { user, joinedGid } = await commitUserLog(ctx, () =>
     ctx.store.transaction(async (tx) => {
       await options.claim?.(tx);
       const created = await tx.users.create(account);
+      await options.created?.(tx, created);
       const log = await tx.userLog.append(createLog(created));
       const joinedGid = await joinInvitedChannel(tx, options.inviteGid, created.uid, account.created_at);
       return { user: created, log, joinedGid };

@@ -9,6 +9,7 @@ import { KyselyArchiveStore, KyselyFavoriteStore } from './kysely/archives.js';
 import { KyselyGroupStore } from './kysely/groups.js';
 import { KyselyInviteStore } from './kysely/invites.js';
 import { KyselyMagicTokenStore } from './kysely/magic-tokens.js';
+import { KyselySigninStore } from './kysely/signin.js';
 import { KyselyMessageStore } from './kysely/messages.js';
 import { KyselyNotifyStore } from './kysely/notify.js';
 import { KyselyPinStore } from './kysely/pins.js';
@@ -36,6 +37,7 @@ export class KyselyStore implements Store {
   readonly pins: KyselyPinStore;
   readonly bots: KyselyBotStore;
   readonly magicTokens: KyselyMagicTokenStore;
+  readonly signin: KyselySigninStore;
   readonly files: KyselyFileStore;
   readonly search: KyselySearchStore;
   readonly chatSettings: KyselyChatSettingsStore;
@@ -58,6 +60,7 @@ export class KyselyStore implements Store {
     this.pins = new KyselyPinStore(ctx);
     this.bots = new KyselyBotStore(ctx);
     this.magicTokens = new KyselyMagicTokenStore(ctx);
+    this.signin = new KyselySigninStore(ctx);
     this.files = new KyselyFileStore(ctx);
     this.search = new KyselySearchStore(ctx);
     this.chatSettings = new KyselyChatSettingsStore(ctx);

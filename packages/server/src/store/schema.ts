@@ -169,6 +169,25 @@ export interface MagicTokensTable {
   spent_at: number | null;
 }
 
+export interface SigninChallengesTable {
+  key_hash: string;
+  /** 'oidc' | 'metamask'. */
+  kind: string;
+  /** JSON: what the sign-in must find again. */
+  data: string;
+  expires_at: number;
+}
+
+export interface SigninLinksTable {
+  /** 'oidc' | 'github' | 'google' | 'metamask'. */
+  method: string;
+  /** The OpenID issuer; '' for the other methods. */
+  issuer: string;
+  subject: string;
+  uid: number;
+  created_at: number;
+}
+
 export interface ReadIndexTable {
   uid: number;
   /** 'user' or 'group'. */
@@ -370,6 +389,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_cursor: WebhookCursorTable;
   magic_tokens: MagicTokensTable;
+  signin_challenges: SigninChallengesTable;
+  signin_links: SigninLinksTable;
   message_search: MessageSearchTable;
   chat_settings: ChatSettingsTable;
   contacts: ContactsTable;

@@ -446,6 +446,39 @@ export interface VoiceStore {
   endCall(caller: number, callee: number, createdAt?: number): Promise<boolean>;
 }
 
+/** What a sign-in started and must find again (API.md §2.2): single use, short-lived. */
+export interface SigninChallenge {
+  /** SHA-256 of the key the client holds (an OpenID `state`, a MetaMask address). */
+  key_hash: string;
+  kind: 'oidc' | 'metamask';
+  data: string;
+  expires_at: number;
+}
+
+/** An outside identity bound to an account. */
+export interface SigninLink {
+  method: 'oidc' | 'github' | 'google' | 'metamask';
+  issuer: string;
+  subject: string;
+  uid: number;
+  created_at: number;
+}
+
+export interface SigninStore {
+  putChallenge(challenge: SigninChallenge): Promise<void>;
+  /** Removes and returns an unexpired challenge; undefined when absent, of another kind or expired. */
+  takeChallenge(
+    keyHash: string,
+    kind: SigninChallenge['kind'],
+    now: number,
+  ): Promise<SigninChallenge | undefined>;
+  deleteExpiredChallenges(now: number): Promise<number>;
+  findLink(method: SigninLink['method'], issuer: string, subject: string): Promise<number | undefined>;
+  /** False when that identity is linked already. */
+  addLink(link: SigninLink): Promise<boolean>;
+  linksOf(uid: number): Promise<SigninLink[]>;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   readonly users: UserStore;
@@ -459,6 +492,7 @@ export interface Store {
   readonly pins: PinStore;
   readonly bots: BotStore;
   readonly magicTokens: MagicTokenStore;
+  readonly signin: SigninStore;
   readonly files: FileStore;
   readonly search: SearchStore;
   readonly chatSettings: ChatSettingsStore;

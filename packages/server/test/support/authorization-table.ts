@@ -742,4 +742,49 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
     expect: row(401, 403, 200, 200, 200, 200),
   },
   { method: 'DELETE', route: '/api/user/push/subscription', expect: row(401, 403, 200, 200, 200, 200) },
+  // Outside sign-in methods (issue 12). None is enabled in this table's server: the sign-in
+  // routes answer 403 (method disabled) to whoever may ask.
+  {
+    method: 'POST',
+    route: '/api/token/openid/authorize',
+    body: () => json({ issuer: 'https://id.example.com', redirect_uri: 'http://localhost/#/oidc' }),
+    expect: everyone(403),
+  },
+  {
+    method: 'GET',
+    route: '/api/token/metamask/nonce',
+    path: () => '/api/token/metamask/nonce?public_address=0x0000000000000000000000000000000000000001',
+    expect: everyone(403),
+  },
+  { method: 'GET', route: '/api/token/credentials', expect: signedIn() },
+  {
+    method: 'POST',
+    route: '/api/token/bind',
+    body: () =>
+      json({
+        credential: {
+          type: 'metamask',
+          public_address: '0x0000000000000000000000000000000000000001',
+          nonce: 'n',
+          signature: '0x00',
+        },
+      }),
+    expect: row(401, 403, 403, 403, 403, 403),
+  },
+  { method: 'GET', route: '/api/admin/oidc/config', expect: adminOnly() },
+  { method: 'POST', route: '/api/admin/oidc/config', body: () => json({ clients: [] }), expect: adminOnly() },
+  { method: 'GET', route: '/api/admin/google_auth/config', expect: adminOnly() },
+  {
+    method: 'POST',
+    route: '/api/admin/google_auth/config',
+    body: () => json({ client_id: '' }),
+    expect: adminOnly(),
+  },
+  { method: 'GET', route: '/api/admin/github_auth/config', expect: adminOnly() },
+  {
+    method: 'POST',
+    route: '/api/admin/github_auth/config',
+    body: () => json({ client_id: '', client_secret: '' }),
+    expect: adminOnly(),
+  },
 ];

@@ -75,6 +75,13 @@ export const router = createHashRouter([
                     .VoiceSettingsPage,
                 }),
               },
+              {
+                path: '/setting/login',
+                lazy: async () => ({
+                  Component: (await (await import('../features/signin')).loadLoginMethodsPage())
+                    .LoginMethodsPage,
+                }),
+              },
               { path: '/favs', lazy: chatPage },
             ],
           },

@@ -9,6 +9,7 @@ import { AuthLayout } from './auth-layout';
 import { readMagicLink } from './magic-link';
 import { MagicLinkLanding } from './magic-link-landing';
 import { useLoginConfig } from './use-login-config';
+import { OidcLanding, readOidcCallback, SocialButtons } from '../signin';
 
 // A wrong email or password is shown under the password field, so it gets no toast as well.
 const LOGIN_ERRORS = {
@@ -21,8 +22,19 @@ const LOGIN_ERRORS = {
 
 export function LoginPage() {
   const [link] = useState(() => readMagicLink(window.location.search));
+  const [oidc] = useState(() => readOidcCallback(window.location.search));
   if (link) return <MagicLinkLanding link={link} />;
+  if (oidc) return <OidcReturn callback={oidc} />;
   return <PasswordLoginPage />;
+}
+
+function OidcReturn({ callback }: { callback: NonNullable<ReturnType<typeof readOidcCallback>> }) {
+  const { t } = useTranslation('auth');
+  return (
+    <AuthLayout title={t('login.title')}>
+      <OidcLanding callback={callback} />
+    </AuthLayout>
+  );
 }
 
 /** Whether the server can mail sign-in links, once known. */
@@ -122,6 +134,7 @@ function PasswordLoginPage() {
           </Link>
         ) : null}
       </form>
+      {config ? <SocialButtons config={config} /> : null}
     </AuthLayout>
   );
 }

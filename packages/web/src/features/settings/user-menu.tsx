@@ -29,7 +29,7 @@ async function switchLanguage(language: string) {
 
 /** The account button at the bottom of the rail: theme, language and logout. */
 export function UserMenu() {
-  const { t } = useTranslation(['setting', 'common', 'accounts', 'notify', 'voice']);
+  const { t } = useTranslation(['setting', 'common', 'accounts', 'notify', 'voice', 'signin']);
   const navigate = useNavigate();
   const user = useAppSelector((state) => state.auth?.user);
   const theme = useThemePreference();
@@ -173,6 +173,19 @@ export function UserMenu() {
               data-testid="voice-settings-link"
             >
               {t('voice:settings.menu')}
+            </Button>
+          ) : null}
+          {user.is_admin ? (
+            <Button
+              variant="ghost"
+              block
+              onClick={() => {
+                setOpen(false);
+                void navigate('/setting/login');
+              }}
+              data-testid="login-methods-link"
+            >
+              {t('signin:methods.menu')}
             </Button>
           ) : null}
           <Button

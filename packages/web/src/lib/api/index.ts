@@ -15,3 +15,4 @@ export { avatarUrl, organizationLogoUrl } from './resource-urls';
 export * from './endpoints/accounts';
 export * from './endpoints/notifications';
 export * from './endpoints/voice';
+export * from './endpoints/signin';

@@ -13,6 +13,7 @@ import type notify from '../../../public/locales/en/notify.json';
 import type member from '../../../public/locales/en/member.json';
 import type search from '../../../public/locales/en/search.json';
 import type voice from '../../../public/locales/en/voice.json';
+import type signin from '../../../public/locales/en/signin.json';
 import type setting from '../../../public/locales/en/setting.json';
 import type welcome from '../../../public/locales/en/welcome.json';
 import type widget from '../../../public/locales/en/widget.json';
@@ -39,6 +40,7 @@ declare module 'i18next' {
       previews: typeof previews;
       notify: typeof notify;
       voice: typeof voice;
+      signin: typeof signin;
     };
   }
 }

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'previews',
   'notify',
   'voice',
+  'signin',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

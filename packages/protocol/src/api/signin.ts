@@ -1,0 +1,102 @@
+import Type from 'typebox';
+import {
+  BindRequest,
+  Credentials,
+  GithubAuthConfig,
+  GoogleAuthConfig,
+  MetamaskNonceQuery,
+  OidcClientsConfig,
+  OpenidAuthorizeRequest,
+  OpenidAuthorizeResponse,
+} from '../signin.js';
+import type { RouteSpec } from './route.js';
+
+/** Sign-in with outside identities and their configuration (API.md §2.2, §11.2; issue 12). */
+export const SIGNIN_ROUTES = {
+  openidAuthorize: {
+    method: 'POST',
+    path: '/token/openid/authorize',
+    auth: 'public',
+    kind: 'json',
+    tag: 'token',
+    description:
+      'The issuer’s authorization URL (code flow with PKCE); 403 when the issuer is not enabled, 503 when its discovery fails.',
+    body: OpenidAuthorizeRequest,
+    response: OpenidAuthorizeResponse,
+  },
+  metamaskNonce: {
+    method: 'GET',
+    path: '/token/metamask/nonce',
+    auth: 'public',
+    kind: 'json',
+    tag: 'token',
+    description: 'A single-use nonce for the address to sign, valid 5 minutes.',
+    query: MetamaskNonceQuery,
+    response: Type.String(),
+  },
+  getCredentials: {
+    method: 'GET',
+    path: '/token/credentials',
+    auth: 'header',
+    kind: 'json',
+    tag: 'token',
+    response: Credentials,
+  },
+  bindCredential: {
+    method: 'POST',
+    path: '/token/bind',
+    auth: 'header',
+    kind: 'empty',
+    tag: 'token',
+    description: 'Links an outside identity to the signed-in account; 409 when it is linked to another.',
+    body: BindRequest,
+  },
+  getOidcClients: {
+    method: 'GET',
+    path: '/admin/oidc/config',
+    auth: 'header',
+    kind: 'json',
+    tag: 'system',
+    response: OidcClientsConfig,
+  },
+  setOidcClients: {
+    method: 'POST',
+    path: '/admin/oidc/config',
+    auth: 'header',
+    kind: 'empty',
+    tag: 'system',
+    body: OidcClientsConfig,
+  },
+  getGoogleAuthConfig: {
+    method: 'GET',
+    path: '/admin/google_auth/config',
+    auth: 'header',
+    kind: 'json',
+    tag: 'system',
+    response: GoogleAuthConfig,
+  },
+  setGoogleAuthConfig: {
+    method: 'POST',
+    path: '/admin/google_auth/config',
+    auth: 'header',
+    kind: 'empty',
+    tag: 'system',
+    body: GoogleAuthConfig,
+  },
+  getGithubAuthConfig: {
+    method: 'GET',
+    path: '/admin/github_auth/config',
+    auth: 'header',
+    kind: 'json',
+    tag: 'system',
+    response: GithubAuthConfig,
+  },
+  setGithubAuthConfig: {
+    method: 'POST',
+    path: '/admin/github_auth/config',
+    auth: 'header',
+    kind: 'empty',
+    tag: 'system',
+    body: GithubAuthConfig,
+  },
+} as const satisfies Record<string, RouteSpec>;

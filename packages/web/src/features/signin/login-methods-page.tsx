@@ -1,0 +1,158 @@
+import type { GithubAuthConfig, GoogleAuthConfig, LoginConfig } from '@parley/protocol';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  getGithubAuthConfig,
+  getGoogleAuthConfig,
+  getLoginConfig,
+  getOidcClients,
+  setGithubAuthConfig,
+  setGoogleAuthConfig,
+  setOidcClients,
+  updateLoginConfig,
+} from '../../lib/api';
+import { useAppSelector } from '../../lib/store';
+import { toast } from '../../lib/toast';
+import { Button, Checkbox, SelectField, Spinner } from '../../ui';
+import { IssuerFields, ProviderFields, type IssuerRow } from './provider-fields';
+import './signin.css';
+
+type Switch = 'password' | 'magic_link' | 'guest' | 'google' | 'github' | 'metamask' | 'third_party';
+const SWITCHES: readonly Switch[] = [
+  'password',
+  'magic_link',
+  'guest',
+  'google',
+  'github',
+  'metamask',
+  'third_party',
+];
+
+interface Form {
+  config: LoginConfig;
+  issuers: IssuerRow[];
+  google: GoogleAuthConfig;
+  github: GithubAuthConfig;
+}
+
+async function load(): Promise<Form> {
+  const [config, clients, google, github] = await Promise.all([
+    getLoginConfig(),
+    getOidcClients(),
+    getGoogleAuthConfig(),
+    getGithubAuthConfig(),
+  ]);
+  const issuers = config.oidc.map((issuer) => {
+    const client = clients.clients.find((c) => c.issuer === issuer.domain);
+    return { ...issuer, client_id: client?.client_id ?? '', client_secret: client?.client_secret ?? '' };
+  });
+  return { config, issuers, google, github };
+}
+
+async function save({ config, issuers, google, github }: Form): Promise<void> {
+  const oidc = issuers.map(({ enable, favicon, domain }) => ({ enable, favicon, domain: domain.trim() }));
+  const clients = issuers
+    .filter((row) => row.domain.trim() && row.client_id.trim())
+    .map((row) => ({
+      issuer: row.domain.trim(),
+      client_id: row.client_id.trim(),
+      client_secret: row.client_secret,
+    }));
+  await setOidcClients({ clients });
+  await setGoogleAuthConfig(google);
+  await setGithubAuthConfig(github);
+  await updateLoginConfig({ ...config, oidc });
+}
+
+/** `/setting/login`: which sign-in methods the server offers, who may sign up, and their clients. */
+export function LoginMethodsPage() {
+  const { t } = useTranslation('signin');
+  const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);
+  const [form, setForm] = useState<Form | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!isAdmin) return;
+    let active = true;
+    load()
+      .then((value) => active && setForm(value))
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [isAdmin]);
+
+  if (!isAdmin) {
+    return (
+      <main className="settings-page">
+        <p className="settings-page__notice">{t('methods.admin_only')}</p>
+      </main>
+    );
+  }
+  if (!form) {
+    return (
+      <main className="settings-page">
+        <Spinner />
+      </main>
+    );
+  }
+
+  const { config } = form;
+  const update = (patch: Partial<LoginConfig>) => setForm({ ...form, config: { ...config, ...patch } });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      await save(form);
+      toast.success(t('methods.saved'));
+    } catch {
+      // The request layer has shown the server's answer.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <main className="settings-page" data-testid="login-methods">
+      <h1 className="settings-page__title">{t('methods.title')}</h1>
+      <p className="settings-page__description">{t('methods.description')}</p>
+      <form className="settings-page__form" onSubmit={submit} data-testid="login-methods-form">
+        <SelectField
+          label={t('methods.who_can_sign_up')}
+          value={config.who_can_sign_up}
+          onChange={(event) =>
+            update({
+              who_can_sign_up: event.target.value === 'InvitationOnly' ? 'InvitationOnly' : 'EveryOne',
+            })
+          }
+          data-testid="login-who-can-sign-up"
+        >
+          <option value="EveryOne">{t('methods.everyone')}</option>
+          <option value="InvitationOnly">{t('methods.invitation_only')}</option>
+        </SelectField>
+        <fieldset className="signin-methods">
+          <legend className="signin-methods__legend">{t('methods.methods')}</legend>
+          {SWITCHES.map((name) => (
+            <Checkbox
+              key={name}
+              label={t(`methods.${name}`)}
+              checked={config[name]}
+              onChange={(event) => update({ [name]: event.target.checked })}
+              data-testid={`login-method-${name}`}
+            />
+          ))}
+        </fieldset>
+        <ProviderFields
+          google={form.google}
+          github={form.github}
+          onGoogle={(google) => setForm({ ...form, google })}
+          onGithub={(github) => setForm({ ...form, github })}
+        />
+        <IssuerFields issuers={form.issuers} onChange={(issuers) => setForm({ ...form, issuers })} />
+        <Button type="submit" loading={saving} data-testid="login-methods-save">
+          {saving ? t('methods.saving') : t('methods.save')}
+        </Button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,102 @@
+import type { LoginConfig } from '@parley/protocol';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loginWith, metamaskNonce, openidAuthorize } from '../../lib/api';
+import { getDeviceId, startSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { Button } from '../../ui';
+import { markOidcPending, oidcRedirectUri } from './oidc-callback';
+import './signin.css';
+
+interface Ethereum {
+  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
+}
+const ethereum = (): Ethereum | undefined => (window as { ethereum?: Ethereum }).ethereum;
+
+const issuerLabel = (domain: string) => {
+  try {
+    return new URL(/^https?:\/\//.test(domain) ? domain : `https://${domain}`).host;
+  } catch {
+    return domain;
+  }
+};
+
+/** The login page's other ways in: one button per enabled OpenID issuer, and MetaMask when present. */
+export function SocialButtons({ config }: { config: LoginConfig }) {
+  const { t } = useTranslation('signin');
+  const [busy, setBusy] = useState<string | null>(null);
+  const issuers = config.oidc.filter((issuer) => issuer.enable && issuer.domain);
+  const metamask = config.metamask && ethereum() !== undefined;
+  if (issuers.length === 0 && !metamask) return null;
+
+  const startOidc = async (domain: string) => {
+    setBusy(domain);
+    try {
+      const { url } = await openidAuthorize(domain, oidcRedirectUri());
+      markOidcPending();
+      window.location.assign(url);
+    } catch {
+      setBusy(null);
+    }
+  };
+
+  const startMetamask = async () => {
+    const wallet = ethereum();
+    if (!wallet) return;
+    setBusy('metamask');
+    try {
+      const [address] = (await wallet.request({ method: 'eth_requestAccounts' })) as string[];
+      if (!address) throw new Error('no account');
+      const nonce = await metamaskNonce(address);
+      const signature = (await wallet.request({
+        method: 'personal_sign',
+        params: [nonce, address],
+      })) as string;
+      const response = await loginWith(
+        { type: 'metamask', public_address: address, nonce, signature },
+        getDeviceId(),
+        { 410: 'signin:social.no_account' },
+      );
+      toast.dismiss();
+      startSession(response);
+    } catch {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="signin-social" data-testid="social-buttons">
+      <p className="signin-social__divider">{t('social.or')}</p>
+      {issuers.map((issuer) => (
+        <Button
+          key={issuer.domain}
+          type="button"
+          variant="ghost"
+          block
+          loading={busy === issuer.domain}
+          disabled={busy !== null}
+          onClick={() => void startOidc(issuer.domain)}
+          icon={
+            issuer.favicon ? <img className="signin-social__icon" src={issuer.favicon} alt="" /> : undefined
+          }
+          data-testid="login-oidc"
+        >
+          {t('social.continue_with', { name: issuerLabel(issuer.domain) })}
+        </Button>
+      ))}
+      {metamask ? (
+        <Button
+          type="button"
+          variant="ghost"
+          block
+          loading={busy === 'metamask'}
+          disabled={busy !== null}
+          onClick={() => void startMetamask()}
+          data-testid="login-metamask"
+        >
+          {t('social.continue_with', { name: 'MetaMask' })}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
