@@ -73,6 +73,17 @@ export function requireSender(actor: Actor): void {
   if (actor.isGuest) throw forbidden('guests cannot send messages');
 }
 
+/**
+ * Writing in a channel (send, reply): no guests; with `only_owner_can_send_msg` only the owner and
+ * administrators (a public channel has no owner, so administrators only). SPEC §8's wording.
+ */
+export function requireChannelSender(actor: Actor, group: GroupRecord): void {
+  requireSender(actor);
+  if (!group.only_owner_can_send_msg || actor.isAdmin) return;
+  if (group.is_public || group.owner !== actor.uid)
+    throw forbidden('Only the channel owner can send messages');
+}
+
 /** Direct messages to others need `dm_enable`, except for administrators. */
 export async function requireDirectMessage(ctx: Ctx, actor: Actor, uid: number): Promise<void> {
   requireSender(actor);

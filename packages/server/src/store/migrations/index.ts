@@ -9,6 +9,7 @@ import { filesMigration } from './0006-files.js';
 import { magicTokensMigration } from './0007-magic-tokens.js';
 import { botsMigration } from './0008-bots.js';
 import { archivesFavoritesMigration } from './0009-archives-favorites.js';
+import { channelSwitchesMigration } from './0012-channel-switches.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
@@ -25,6 +26,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0007-magic-tokens': magicTokensMigration,
     '0008-bots': botsMigration(dialect),
     '0009-archives-favorites': archivesFavoritesMigration,
+    '0012-channel-switches': channelSwitchesMigration,
   };
 }
 
