@@ -8,6 +8,7 @@ import type { Actor, Ctx } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
 import type { GroupRecord } from '../store/types.js';
 import { readSetting } from '../services/settings.js';
+import { requireChannelsAllow } from './channel-switches.js';
 import { requireNotBlocked } from './conversations.js';
 
 export interface LoadedGroup {
@@ -92,6 +93,7 @@ export async function requireDirectMessage(ctx: Ctx, actor: Actor, uid: number):
     throw forbidden('direct messages are disabled by the administrator');
   }
   await requireNotBlocked(ctx, actor, uid, common.contact_verification_enable);
+  await requireChannelsAllow(ctx, actor, uid, 'dm_to_member');
 }
 
 /** Guests have no profile, avatar or password of their own. */

@@ -101,6 +101,8 @@ export interface GroupStore {
   clearMembers(gid: number): Promise<void>;
   /** Removes a user from every group (account deletion); returns the gids they left. */
   removeUserEverywhere(uid: number): Promise<number[]>;
+  /** The channels two users share: every public one plus the private ones both are members of, by gid. */
+  sharedBy(a: number, b: number): Promise<GroupRecord[]>;
 }
 
 export interface NewMessage {

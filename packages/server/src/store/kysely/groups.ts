@@ -184,4 +184,22 @@ export class KyselyGroupStore implements GroupStore {
       .execute();
     return rows.map((r) => r.gid).sort((a, b) => a - b);
   }
+
+  async sharedBy(a: number, b: number): Promise<GroupRecord[]> {
+    const rows = await this.ctx.db
+      .selectFrom('groups')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('is_public', '=', toDbBool(this.ctx, true)),
+          eb.and([
+            eb('gid', 'in', eb.selectFrom('group_members').select('gid').where('uid', '=', a)),
+            eb('gid', 'in', eb.selectFrom('group_members').select('gid').where('uid', '=', b)),
+          ]),
+        ]),
+      )
+      .orderBy('gid')
+      .execute();
+    return rows.map(toRecord);
+  }
 }

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'search',
   'conversation',
   'previews',
+  'channels',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
