@@ -145,6 +145,54 @@ test('the DM settings page blocks and unblocks', async ({ browser }) => {
   await kai.context().close();
 });
 
+test('read positions: the divider, the title count, and reading on one device clears the other', async ({
+  browser,
+  request,
+}) => {
+  const mayKey = { 'x-api-key': tokens[MAY.name]! };
+  const created = await request.post('/api/group', {
+    headers: mayKey,
+    data: { name: `reads ${stamp % 10000}`, is_public: false, members: [uids[KAI.name]] },
+  });
+  const body = await created.json();
+  const reads = typeof body === 'number' ? body : (body.gid as number);
+  const say = async (text: string) => {
+    const res = await request.post(`/api/group/${reads}/send`, {
+      headers: { ...mayKey, 'content-type': 'text/plain' },
+      data: text,
+    });
+    expect(res.ok()).toBe(true);
+  };
+  await say('already read');
+  const kai = await desktop(browser, KAI);
+  await kai.goto(`/#/chat/channel/${reads}`);
+  await expect(kai.getByTestId('message').filter({ hasText: 'already read' })).toBeVisible();
+  await kai.goto('/#/chat');
+  for (const n of [1, 2, 3]) await say(`fresh ${n}`);
+  // Kai's second device (another tab context) shows the badge and the count in the title.
+  const other = await desktop(browser, KAI);
+  await expect(other.getByTestId(`channel-item-${reads}`).getByTestId('unread-badge')).toHaveText('3');
+  await expect(other).toHaveTitle(/^\(3\) /);
+  // Opening it on the first device shows the line before the first unread message and reads it.
+  await kai.goto(`/#/chat/channel/${reads}`);
+  const divider = kai.getByTestId('unread-divider');
+  await expect(divider).toHaveText('New messages');
+  const order = await kai
+    .locator('[data-testid="unread-divider"], [data-testid="message"]')
+    .evaluateAll((nodes) =>
+      nodes.map((n) => (n.getAttribute('data-testid') === 'unread-divider' ? '|' : n.textContent)),
+    );
+  const at = order.indexOf('|');
+  expect(order[at - 1]).toContain('already read');
+  expect(order[at + 1]).toContain('fresh 1');
+  await expect(kai).not.toHaveTitle(/^\(/);
+  // The other device follows through user_settings_changed.
+  await expect(other.getByTestId(`channel-item-${reads}`).getByTestId('unread-badge')).toHaveCount(0);
+  await expect(other).not.toHaveTitle(/^\(/);
+  await kai.context().close();
+  await other.context().close();
+});
+
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [375, 1280]) {
     test(`channel settings screenshots in ${theme} at ${width} px`, async ({ browser }) => {
