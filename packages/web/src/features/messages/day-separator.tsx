@@ -17,15 +17,15 @@ export function DaySeparator({ time, now }: { time: number; now: number }) {
 
 /** The "new messages" line at the read position the conversation opened with (issue 10). */
 export function UnreadSeparator() {
-  const { t } = useTranslation('channels');
+  const { t } = useTranslation(['channels']);
   return (
     <div
       className="day-separator unread-separator"
       role="separator"
-      aria-label={t('unread.divider')}
+      aria-label={t('channels:unread.divider')}
       data-testid="unread-divider"
     >
-      <span>{t('unread.divider')}</span>
+      <span>{t('channels:unread.divider')}</span>
     </div>
   );
 }
