@@ -65,6 +65,12 @@ export const GroupChangedEvent = Event('group_changed', {
   owner: Nullable(Id),
   avatar_updated_at: Nullable(Type.Integer()),
   is_public: Nullable(Type.Boolean()),
+  // Parley sends the channel switches (API.md §5.1) only when they change; VoceChat ignores them.
+  show_email: Type.Optional(Type.Boolean()),
+  dm_to_member: Type.Optional(Type.Boolean()),
+  add_friend: Type.Optional(Type.Boolean()),
+  only_owner_can_send_msg: Type.Optional(Type.Boolean()),
+  ext_setting: Type.Optional(Nullable(Type.String())),
 });
 export const PinnedMessageUpdatedEvent = Event('pinned_message_updated', {
   gid: Id,

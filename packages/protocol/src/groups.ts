@@ -21,6 +21,11 @@ export const Group = Type.Object({
   is_public: Type.Boolean(),
   avatar_updated_at: Type.Integer(),
   pinned_messages: Type.Array(PinnedMessage),
+  show_email: Type.Boolean(),
+  dm_to_member: Type.Boolean(),
+  add_friend: Type.Boolean(),
+  only_owner_can_send_msg: Type.Boolean(),
+  ext_setting: Nullable(Type.String()),
 });
 export type Group = Type.Static<typeof Group>;
 
@@ -42,6 +47,11 @@ export const UpdateGroupRequest = Type.Object({
   name: Type.Optional(GroupName),
   description: Type.Optional(Description),
   owner: Type.Optional(Id),
+  show_email: Type.Optional(Type.Boolean()),
+  dm_to_member: Type.Optional(Type.Boolean()),
+  add_friend: Type.Optional(Type.Boolean()),
+  only_owner_can_send_msg: Type.Optional(Type.Boolean()),
+  ext_setting: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.groupExtSettingMaxLength }))),
 });
 export type UpdateGroupRequest = Type.Static<typeof UpdateGroupRequest>;
 
@@ -50,6 +60,23 @@ export const ChangeGroupTypeRequest = Type.Object({
   members: Type.Optional(Nullable(Type.Array(Id, { maxItems: 10_000 }))),
 });
 export type ChangeGroupTypeRequest = Type.Static<typeof ChangeGroupTypeRequest>;
+
+/** The per-channel switches (SPEC §3), in the order the settings page shows them. */
+export const CHANNEL_SWITCHES = [
+  'only_owner_can_send_msg',
+  'add_friend',
+  'dm_to_member',
+  'show_email',
+] as const;
+export type ChannelSwitch = (typeof CHANNEL_SWITCHES)[number];
+/** What a new channel starts with (migration 0012 gives existing channels the same). */
+export const DEFAULT_CHANNEL_SWITCHES = {
+  show_email: false,
+  dm_to_member: true,
+  add_friend: true,
+  only_owner_can_send_msg: false,
+  ext_setting: null,
+} as const satisfies Pick<Group, ChannelSwitch | 'ext_setting'>;
 
 export const MemberList = Type.Array(Id, { minItems: 1, maxItems: 10_000 });
 

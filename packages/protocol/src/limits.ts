@@ -1,5 +1,6 @@
 /** Shared limits and constants; the server enforces them and the web client shows them. */
 export const LIMITS = {
+  groupExtSettingMaxLength: 16_384,
   nameMaxLength: 32,
   passwordMinLength: 8,
   passwordMaxLength: 256,

@@ -2,6 +2,7 @@
  * Channels (API.md §5): creating, reading, changing and deleting them, and their avatars; the
  * answers and who hears about each change. Type changes and membership: `group-membership.test.ts`.
  */
+import { DEFAULT_CHANNEL_SWITCHES } from '@parley/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GREEN, inspectImage, solidPng } from './support/images.js';
 import { createCast } from './support/cast.js';
@@ -52,6 +53,7 @@ describe('creating channels', () => {
       is_public: true,
       avatar_updated_at: 0,
       pinned_messages: [],
+      ...DEFAULT_CHANNEL_SWITCHES,
     });
     expect((await getGroup(carol, gid)).json).toEqual(e.group);
   });

@@ -6,6 +6,7 @@
 import type { Actor, Ctx } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
 import { readSetting } from '../services/settings.js';
+import { requireChannelsAllow } from './channel-switches.js';
 
 export function requireSettingsOwner(actor: Actor): void {
   if (actor.isGuest) throw forbidden('guests have no conversation settings');
@@ -22,6 +23,7 @@ export async function requireContactChange(ctx: Ctx, actor: Actor, targetUid: nu
   if (!add || actor.isAdmin) return;
   const common = await readSetting(ctx.store, 'systemCommon');
   if (!common.add_friend_enable) throw forbidden('adding contacts is disabled by the administrator');
+  await requireChannelsAllow(ctx, actor, targetUid, 'add_friend');
 }
 
 /** User search unless the administrator turned it off (administrators always search). */

@@ -8,6 +8,7 @@ import type { Actor, Ctx } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
 import type { GroupRecord } from '../store/types.js';
 import { readSetting } from '../services/settings.js';
+import { requireChannelsAllow } from './channel-switches.js';
 import { requireNotBlocked } from './conversations.js';
 
 export interface LoadedGroup {
@@ -73,6 +74,17 @@ export function requireSender(actor: Actor): void {
   if (actor.isGuest) throw forbidden('guests cannot send messages');
 }
 
+/**
+ * Writing in a channel (send, reply): no guests; with `only_owner_can_send_msg` only the owner and
+ * administrators (a public channel has no owner, so administrators only). SPEC §8's wording.
+ */
+export function requireChannelSender(actor: Actor, group: GroupRecord): void {
+  requireSender(actor);
+  if (!group.only_owner_can_send_msg || actor.isAdmin) return;
+  if (group.is_public || group.owner !== actor.uid)
+    throw forbidden('Only the channel owner can send messages');
+}
+
 /** Direct messages to others need `dm_enable`, except for administrators. */
 export async function requireDirectMessage(ctx: Ctx, actor: Actor, uid: number): Promise<void> {
   requireSender(actor);
@@ -81,6 +93,7 @@ export async function requireDirectMessage(ctx: Ctx, actor: Actor, uid: number):
     throw forbidden('direct messages are disabled by the administrator');
   }
   await requireNotBlocked(ctx, actor, uid, common.contact_verification_enable);
+  await requireChannelsAllow(ctx, actor, uid, 'dm_to_member');
 }
 
 /** Guests have no profile, avatar or password of their own. */

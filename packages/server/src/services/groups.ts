@@ -1,10 +1,11 @@
 /** Channels: creation, visibility, membership and settings, with the events each change sends. */
-import type {
-  ChangeGroupTypeRequest,
-  CreateGroupRequest,
-  CreateGroupResponse,
-  Group,
-  UpdateGroupRequest,
+import {
+  CHANNEL_SWITCHES,
+  type ChangeGroupTypeRequest,
+  type CreateGroupRequest,
+  type CreateGroupResponse,
+  type Group,
+  type UpdateGroupRequest,
 } from '@parley/protocol';
 import { blobKeys } from '../blobs/index.js';
 import { squarePng } from '../blobs/images.js';
@@ -85,14 +86,22 @@ export async function updateGroup(
     if (!members.includes(req.owner)) throw badRequest('the new owner must be a member');
     patch.owner = req.owner;
   }
+  for (const key of CHANNEL_SWITCHES) if (req[key] !== undefined) patch[key] = req[key];
+  if (req.ext_setting !== undefined) patch.ext_setting = req.ext_setting;
   if (Object.keys(patch).length === 0) throw badRequest('nothing to update');
   await ctx.store.groups.update(gid, patch);
+  const switches = Object.fromEntries(
+    [...CHANNEL_SWITCHES, 'ext_setting' as const]
+      .filter((k) => patch[k] !== undefined)
+      .map((k) => [k, patch[k]]),
+  );
   await ctx.bus.publish({
     audience: groupAudience(group, members),
     event: groupChanged(gid, {
       name: patch.name ?? null,
       description: req.description !== undefined ? (patch.description ?? '') : null,
       owner: patch.owner ?? null,
+      ...switches,
     }),
   });
 }

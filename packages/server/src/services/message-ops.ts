@@ -22,6 +22,7 @@ import {
   loadWritableMessage,
   type LoadedMessage,
 } from '../policy/messages.js';
+import { requireChannelSender } from '../policy/index.js';
 import { requireArchiveContent } from './archives.js';
 import { parseContent, type OutgoingMessage } from './messages.js';
 import { currentVersion, versionsOf } from './message-versions.js';
@@ -35,6 +36,7 @@ export async function replyMessage(
   msg: OutgoingMessage,
 ): Promise<number> {
   const loaded = await loadWritableMessage(ctx, actor, mid);
+  if (loaded.group) requireChannelSender(actor, loaded.group);
   const content = parseContent(msg);
   await requireArchiveContent(ctx, content);
   const sent = await commit(ctx, actor, loaded, {

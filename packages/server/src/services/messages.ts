@@ -17,7 +17,7 @@ import { AppError, badRequest, notFound } from '../errors.js';
 import type { Audience } from '../realtime/bus.js';
 import { requireArchiveContent } from './archives.js';
 import { groupAudience, usersAudience } from './audience.js';
-import { loadReadable, requireDirectMessage, requireSender } from '../policy/index.js';
+import { loadReadable, requireChannelSender, requireDirectMessage } from '../policy/index.js';
 import { isFileContentType, parseFileContent } from './files/file-messages.js';
 import { burnSecondsFor } from './user-settings.js';
 
@@ -34,7 +34,7 @@ export async function sendToGroup(
   msg: OutgoingMessage,
 ): Promise<number> {
   const { group, members } = await loadReadable(ctx, actor, gid);
-  requireSender(actor);
+  requireChannelSender(actor, group);
   await ctx.limits.send(actor.uid, actor.user.is_bot);
   const content = await parseSendable(ctx, msg);
   const expiresIn = await burnSecondsFor(ctx, actor.uid, { gid });

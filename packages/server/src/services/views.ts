@@ -31,6 +31,11 @@ export function groupView(
     is_public: g.is_public,
     avatar_updated_at: g.avatar_updated_at,
     pinned_messages: [...pins],
+    show_email: g.show_email,
+    dm_to_member: g.dm_to_member,
+    add_friend: g.add_friend,
+    only_owner_can_send_msg: g.only_owner_can_send_msg,
+    ext_setting: g.ext_setting,
   };
 }
 

@@ -6,6 +6,8 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** SQLite hands booleans back as 0/1 and refuses JS booleans as parameters; PostgreSQL uses real booleans. */
 export type Bool = ColumnType<boolean | number, boolean | number, boolean | number>;
+/** A boolean column with a default: optional on insert. */
+export type DefaultBool = ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
 
 export interface UsersTable {
   uid: Generated<number>;
@@ -63,6 +65,11 @@ export interface GroupsTable {
   is_public: Bool;
   avatar_updated_at: number;
   created_at: number;
+  show_email: DefaultBool;
+  dm_to_member: DefaultBool;
+  add_friend: DefaultBool;
+  only_owner_can_send_msg: DefaultBool;
+  ext_setting: Generated<string | null>;
 }
 
 export interface GroupMembersTable {

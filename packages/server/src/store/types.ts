@@ -61,7 +61,7 @@ export interface UserLogStore {
   latestVersion(): Promise<number>;
 }
 
-export interface GroupRecord {
+export type GroupRecord = {
   gid: number;
   name: string;
   description: string | null;
@@ -69,9 +69,18 @@ export interface GroupRecord {
   is_public: boolean;
   avatar_updated_at: number;
   created_at: number;
+} & ChannelSwitches;
+
+/** The per-channel switches of SPEC §3 (API.md §5.1); `ext_setting` is the client's own JSON string. */
+export interface ChannelSwitches {
+  show_email: boolean;
+  dm_to_member: boolean;
+  add_friend: boolean;
+  only_owner_can_send_msg: boolean;
+  ext_setting: string | null;
 }
 
-export type NewGroup = Omit<GroupRecord, 'gid'>;
+export type NewGroup = Omit<GroupRecord, 'gid' | keyof ChannelSwitches> & Partial<ChannelSwitches>;
 export type GroupPatch = Partial<Omit<GroupRecord, 'gid' | 'created_at'>>;
 
 export interface GroupStore {
@@ -95,6 +104,8 @@ export interface GroupStore {
   clearMembers(gid: number): Promise<void>;
   /** Removes a user from every group (account deletion); returns the gids they left. */
   removeUserEverywhere(uid: number): Promise<number[]>;
+  /** The channels two users share: every public one plus the private ones both are members of, by gid. */
+  sharedBy(a: number, b: number): Promise<GroupRecord[]>;
 }
 
 export interface NewMessage {

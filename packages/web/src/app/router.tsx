@@ -83,6 +83,8 @@ export const router = createHashRouter([
                 }),
               },
               { path: '/favs', lazy: chatPage },
+              { path: '/setting/channel/:gid/:nav?', lazy: channelSettingsPage },
+              { path: '/setting/dm/:uid/:nav?', lazy: dmSettingsPage },
             ],
           },
         ],
@@ -102,4 +104,12 @@ async function chatPage() {
 
 async function usersPage() {
   return { Component: (await import('../features/users')).UsersPage };
+}
+
+async function channelSettingsPage() {
+  return { Component: (await import('../features/channel-settings')).ChannelSettingsPage };
+}
+
+async function dmSettingsPage() {
+  return { Component: (await import('../features/channel-settings')).DmSettingsPage };
 }

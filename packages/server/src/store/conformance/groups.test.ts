@@ -1,3 +1,4 @@
+import { DEFAULT_CHANNEL_SWITCHES } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import { useTestStore } from '../../../test/support/databases.js';
 import { newGroup, newUser, T0 } from '../../../test/support/store-fixtures.js';
@@ -15,7 +16,7 @@ describe('store conformance: groups', () => {
     const [owner] = await makeUsers(1);
     const input = newGroup({ description: 'about', owner: owner!, is_public: false, avatar_updated_at: T0 });
     const g = await groups().create(input);
-    expect(g).toEqual({ ...input, gid: g.gid });
+    expect(g).toEqual({ ...DEFAULT_CHANNEL_SWITCHES, ...input, gid: g.gid });
     expect(typeof g.is_public).toBe('boolean');
     expect(await groups().get(g.gid)).toEqual(g);
     expect(await groups().get(999_999)).toBeUndefined();

@@ -12,8 +12,15 @@ function toRecord(row: Selectable<GroupsTable>): GroupRecord {
     is_public: fromDbBool(row.is_public),
     avatar_updated_at: row.avatar_updated_at,
     created_at: row.created_at,
+    show_email: fromDbBool(row.show_email),
+    dm_to_member: fromDbBool(row.dm_to_member),
+    add_friend: fromDbBool(row.add_friend),
+    only_owner_can_send_msg: fromDbBool(row.only_owner_can_send_msg),
+    ext_setting: row.ext_setting,
   };
 }
+
+const SWITCHES = ['show_email', 'dm_to_member', 'add_friend', 'only_owner_can_send_msg'] as const;
 
 function uniqueSorted(ids: readonly number[]): number[] {
   return [...new Set(ids)].sort((a, b) => a - b);
@@ -33,6 +40,10 @@ export class KyselyGroupStore implements GroupStore {
         is_public: toDbBool(this.ctx, group.is_public),
         avatar_updated_at: group.avatar_updated_at,
         created_at: group.created_at,
+        ...Object.fromEntries(
+          SWITCHES.filter((k) => group[k] !== undefined).map((k) => [k, toDbBool(this.ctx, group[k]!)]),
+        ),
+        ...(group.ext_setting !== undefined ? { ext_setting: group.ext_setting } : {}),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -79,6 +90,8 @@ export class KyselyGroupStore implements GroupStore {
     if (patch.owner !== undefined) set.owner = patch.owner;
     if (patch.is_public !== undefined) set.is_public = toDbBool(this.ctx, patch.is_public);
     if (patch.avatar_updated_at !== undefined) set.avatar_updated_at = patch.avatar_updated_at;
+    for (const key of SWITCHES) if (patch[key] !== undefined) set[key] = toDbBool(this.ctx, patch[key]);
+    if (patch.ext_setting !== undefined) set.ext_setting = patch.ext_setting;
     if (Object.keys(set).length === 0) return this.get(gid);
     const row = await this.ctx.db
       .updateTable('groups')
@@ -170,5 +183,23 @@ export class KyselyGroupStore implements GroupStore {
       .returning('gid')
       .execute();
     return rows.map((r) => r.gid).sort((a, b) => a - b);
+  }
+
+  async sharedBy(a: number, b: number): Promise<GroupRecord[]> {
+    const rows = await this.ctx.db
+      .selectFrom('groups')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('is_public', '=', toDbBool(this.ctx, true)),
+          eb.and([
+            eb('gid', 'in', eb.selectFrom('group_members').select('gid').where('uid', '=', a)),
+            eb('gid', 'in', eb.selectFrom('group_members').select('gid').where('uid', '=', b)),
+          ]),
+        ]),
+      )
+      .orderBy('gid')
+      .execute();
+    return rows.map(toRecord);
   }
 }

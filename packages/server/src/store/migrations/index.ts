@@ -10,6 +10,7 @@ import { magicTokensMigration } from './0007-magic-tokens.js';
 import { botsMigration } from './0008-bots.js';
 import { archivesFavoritesMigration } from './0009-archives-favorites.js';
 import { signinMigration } from './0011-signin.js';
+import { channelSwitchesMigration } from './0012-channel-switches.js';
 import { notificationsMigration } from './0016-notifications.js';
 import { voiceMigration } from './0017-voice.js';
 
@@ -29,6 +30,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0008-bots': botsMigration(dialect),
     '0009-archives-favorites': archivesFavoritesMigration,
     '0011-signin': signinMigration,
+    '0012-channel-switches': channelSwitchesMigration,
     '0016-notifications': notificationsMigration(dialect),
     '0017-voice': voiceMigration,
   };

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupConv, useAppSelector } from '../../lib/store';
 import { ConversationSettingsButton } from '../conversations';
-import { HashIcon, LockIcon, UsersIcon } from '../../ui';
+import { Link } from 'react-router';
+import { HashIcon, InfoIcon, LockIcon, UsersIcon } from '../../ui';
 import { memberCount } from './member-order';
 
 interface ChannelHeaderProps {
@@ -24,7 +25,7 @@ export function ChannelHeader({
   membersPanelId,
   extra,
 }: ChannelHeaderProps) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation(['chat', 'channels']);
   const users = useAppSelector((state) => state.users.byId);
   const count = memberCount(group, users);
   return (
@@ -36,7 +37,7 @@ export function ChannelHeader({
       <div className="conversation-header__titles">
         <h1 className="conversation-header__title" data-testid="channel-name">
           {group.name}
-          {group.is_public ? null : <span className="visually-hidden"> ({t('channel.private')})</span>}
+          {group.is_public ? null : <span className="visually-hidden"> ({t('chat:channel.private')})</span>}
         </h1>
         {group.description ? (
           <p
@@ -50,6 +51,15 @@ export function ChannelHeader({
       </div>
       {extra}
       <ConversationSettingsButton conv={groupConv(group.gid)} />
+      <Link
+        to={`/setting/channel/${group.gid}`}
+        className="icon-btn"
+        aria-label={t('channels:header.channel_settings')}
+        title={t('channels:header.channel_settings')}
+        data-testid="channel-settings-link"
+      >
+        <InfoIcon size={18} />
+      </Link>
       <button
         type="button"
         className="members-toggle"
@@ -57,11 +67,11 @@ export function ChannelHeader({
         aria-controls={membersPanelId}
         onClick={onToggleMembers}
         data-testid="members-toggle"
-        title={t('channel.members_toggle')}
+        title={t('chat:channel.members_toggle')}
       >
         <UsersIcon size={18} />
         <span data-testid="channel-member-count">{count}</span>
-        <span className="visually-hidden">{t('channel.member_count', { count })}</span>
+        <span className="visually-hidden">{t('chat:channel.member_count', { count })}</span>
       </button>
     </header>
   );

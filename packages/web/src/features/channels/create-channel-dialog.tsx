@@ -1,4 +1,4 @@
-import { LIMITS, type Group } from '@parley/protocol';
+import { DEFAULT_CHANNEL_SWITCHES, LIMITS, type Group } from '@parley/protocol';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -86,6 +86,7 @@ function CreateChannelForm({ onClose }: { onClose: () => void }) {
         is_public: isPublic,
         avatar_updated_at: 0,
         pinned_messages: [],
+        ...DEFAULT_CHANNEL_SWITCHES,
       };
       dispatch({ type: 'groups/created', group });
       onClose();

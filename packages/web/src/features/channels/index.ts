@@ -3,3 +3,4 @@ export { ChannelHeader } from './channel-header';
 export const loadCreateChannelDialog = () => import('./create-channel-dialog');
 export { memberCount, membersOf, roleOf, sortMembers, type MemberRole } from './member-order';
 export { MembersPanel } from './members-panel';
+export { channelRights, type ChannelRights } from './channel-rights';

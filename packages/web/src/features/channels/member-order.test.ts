@@ -1,4 +1,4 @@
-import type { Group, UserInfo } from '@parley/protocol';
+import { DEFAULT_CHANNEL_SWITCHES, type Group, type UserInfo } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import { memberCount, membersOf, roleOf, sortMembers } from './member-order';
 
@@ -31,6 +31,7 @@ const group = (extra: Partial<Group>): Group => ({
   is_public: false,
   avatar_updated_at: 0,
   pinned_messages: [],
+  ...DEFAULT_CHANNEL_SWITCHES,
   ...extra,
 });
 

@@ -1,4 +1,4 @@
-import type { Group } from '@parley/protocol';
+import { DEFAULT_CHANNEL_SWITCHES, type Group } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Conversation, Message } from '../../lib/store';
 import { buildChannelEntries, buildDmEntries, countUnread, lastConfirmedMid } from './conversation-list';
@@ -56,6 +56,7 @@ const group = (gid: number, name: string, isPublic = false): Group => ({
   is_public: isPublic,
   avatar_updated_at: 0,
   pinned_messages: [],
+  ...DEFAULT_CHANNEL_SWITCHES,
 });
 
 describe('sidebar entries', () => {

@@ -2,13 +2,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseConv, useAppSelector, type ConvKey } from '../../lib/store';
 import { Spinner } from '../../ui';
-import { ChannelHeader, MembersPanel } from '../channels';
+import { ChannelHeader, channelRights, MembersPanel } from '../channels';
 import { Composer, MessageList, PinsPanel, PinsToggle } from '../messages';
 import { TypingIndicator, useJumpToMessage } from '../search';
 import { useUserName } from '../users';
 import { VoiceButton, VoiceDock } from '../voice';
 import { BackLink } from './back-link';
 import { DmHeader } from './dm-header';
+import { OwnerOnlyNote } from './owner-only-note';
 import { useMarkRead } from './use-mark-read';
 
 function ChannelConversation({ conv, gid }: { conv: ConvKey; gid: number }) {
@@ -19,6 +20,7 @@ function ChannelConversation({ conv, gid }: { conv: ConvKey; gid: number }) {
   const panelId = useId();
   const pinsPanelId = useId();
   const membersOpen = side === 'members';
+  const self = useAppSelector((state) => state.auth?.user);
   useMarkRead(conv);
   if (!group) {
     return loaded ? (
@@ -58,7 +60,11 @@ function ChannelConversation({ conv, gid }: { conv: ConvKey; gid: number }) {
           <VoiceDock gid={gid} />
           <MessageList conv={conv} label={t('list.label', { name: `#${group.name}` })} />
           <TypingIndicator conv={conv} />
-          <Composer conv={conv} placeholder={t('composer.placeholder_channel', { name: group.name })} />
+          {channelRights(group, self).send || self?.create_by === 'guest' ? (
+            <Composer conv={conv} placeholder={t('composer.placeholder_channel', { name: group.name })} />
+          ) : (
+            <OwnerOnlyNote />
+          )}
         </div>
         {membersOpen ? <MembersPanel id={panelId} group={group} onClose={() => setSide(null)} /> : null}
         {side === 'pins' ? <PinsPanel id={pinsPanelId} group={group} onClose={() => setSide(null)} /> : null}

@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAppSelector, userConv } from '../../lib/store';
 import { ConversationSettingsButton } from '../conversations';
+import { InfoIcon } from '../../ui';
 import { UserAvatar, useIsOnline, useUserName } from '../users';
 import { BackLink } from './back-link';
 
 export function DmHeader({ uid }: { uid: number }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation(['chat', 'channels']);
   const name = useUserName(uid);
   const online = useIsOnline(uid);
   const isSelf = useAppSelector((state) => state.auth?.user.uid === uid);
@@ -21,10 +22,19 @@ export function DmHeader({ uid }: { uid: number }) {
           </Link>
         </h1>
         <p className="conversation-header__subtitle">
-          {isSelf ? t('dm.notes_to_self') : online ? t('dm.online') : t('dm.offline')}
+          {isSelf ? t('chat:dm.notes_to_self') : online ? t('chat:dm.online') : t('chat:dm.offline')}
         </p>
       </div>
       <ConversationSettingsButton conv={userConv(uid)} />
+      <Link
+        to={`/setting/dm/${uid}`}
+        className="icon-btn"
+        aria-label={t('channels:header.dm_settings')}
+        title={t('channels:header.dm_settings')}
+        data-testid="dm-settings-link"
+      >
+        <InfoIcon size={18} />
+      </Link>
     </header>
   );
 }

@@ -18,10 +18,7 @@ const targetOf = (conv: ConvKey) => {
   return kind === 'group' ? { gid: id } : { uid: id };
 };
 
-/**
- * One conversation's own settings (DM settings, and the personal part of a channel's): pin to
- * top, mute for a while, auto-delete own messages; for a DM also add, remove or block the person.
- */
+/** The settings in a dialog, opened from the conversation header. */
 export function ConversationSettingsDialog({
   conv,
   open,
@@ -31,6 +28,28 @@ export function ConversationSettingsDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation(['conversation', 'common']);
+  const { kind } = parseConv(conv);
+  return (
+    <Modal
+      open={open}
+      title={kind === 'group' ? t('conversation:title.channel') : t('conversation:title.dm')}
+      description={t('conversation:description')}
+      onClose={onClose}
+      closeLabel={t('common:actions.close')}
+      testId="conversation-settings"
+    >
+      <ConversationSettingsPanel conv={conv} />
+    </Modal>
+  );
+}
+
+/**
+ * One conversation's own settings (DM settings, and the personal part of a channel's): pin to
+ * top, mute for a while, auto-delete own messages; for a DM also add, remove or block the person.
+ * Shown in the header's dialog and on the settings pages (`/setting/dm/:uid`, `/setting/channel/:gid`).
+ */
+export function ConversationSettingsPanel({ conv }: { conv: ConvKey }) {
   const { t } = useTranslation(['conversation', 'common']);
   const settings = useAppSelector((state) => state.chatSettings);
   const selfUid = useAppSelector((state) => state.auth?.user.uid ?? null);
@@ -127,115 +146,105 @@ export function ConversationSettingsDialog({
     });
 
   return (
-    <Modal
-      open={open}
-      title={kind === 'group' ? t('conversation:title.channel') : t('conversation:title.dm')}
-      description={t('conversation:description')}
-      onClose={onClose}
-      closeLabel={t('common:actions.close')}
-      busy={busy}
-      testId="conversation-settings"
-    >
-      <div className="conversation-settings">
-        <Checkbox
-          label={t('conversation:pin.label')}
-          description={t('conversation:pin.description')}
-          checked={pinned}
-          disabled={busy}
-          onChange={() => void togglePin()}
-          data-testid="conversation-pin"
-        />
+    <div className="conversation-settings" aria-busy={busy}>
+      <Checkbox
+        label={t('conversation:pin.label')}
+        description={t('conversation:pin.description')}
+        checked={pinned}
+        disabled={busy}
+        onChange={() => void togglePin()}
+        data-testid="conversation-pin"
+      />
+      <SelectField
+        label={t('conversation:mute.label')}
+        hint={t('conversation:mute.hint')}
+        value={muted ? 'muted' : 'none'}
+        disabled={busy}
+        onChange={(e) => void setMute(e.target.value)}
+        data-testid="conversation-mute"
+      >
+        <option value="none">{t('conversation:mute.off')}</option>
+        {muted ? <option value="muted">{t('conversation:mute.on')}</option> : null}
+        {MUTE_CHOICES.map((seconds) => (
+          <option key={seconds} value={String(seconds)}>
+            {seconds === 0
+              ? t('conversation:mute.forever')
+              : t('conversation:mute.for', { duration: t(durationKey(seconds)) })}
+          </option>
+        ))}
+      </SelectField>
+      {kind === 'user' && !isPeer ? null : (
         <SelectField
-          label={t('conversation:mute.label')}
-          hint={t('conversation:mute.hint')}
-          value={muted ? 'muted' : 'none'}
+          label={t('conversation:auto_delete.label')}
+          hint={t('conversation:auto_delete.hint')}
+          value={String(burn)}
           disabled={busy}
-          onChange={(e) => void setMute(e.target.value)}
-          data-testid="conversation-mute"
+          onChange={(e) => void setBurn(Number(e.target.value))}
+          data-testid="conversation-auto-delete"
         >
-          <option value="none">{t('conversation:mute.off')}</option>
-          {muted ? <option value="muted">{t('conversation:mute.on')}</option> : null}
-          {MUTE_CHOICES.map((seconds) => (
+          {(AUTO_DELETE_SECONDS as readonly number[]).includes(burn) ? null : (
+            <option value={String(burn)}>{t('conversation:duration.custom')}</option>
+          )}
+          {AUTO_DELETE_SECONDS.map((seconds) => (
             <option key={seconds} value={String(seconds)}>
-              {seconds === 0
-                ? t('conversation:mute.forever')
-                : t('conversation:mute.for', { duration: t(durationKey(seconds)) })}
+              {t(durationKey(seconds))}
             </option>
           ))}
         </SelectField>
-        {kind === 'user' && !isPeer ? null : (
-          <SelectField
-            label={t('conversation:auto_delete.label')}
-            hint={t('conversation:auto_delete.hint')}
-            value={String(burn)}
-            disabled={busy}
-            onChange={(e) => void setBurn(Number(e.target.value))}
-            data-testid="conversation-auto-delete"
-          >
-            {(AUTO_DELETE_SECONDS as readonly number[]).includes(burn) ? null : (
-              <option value={String(burn)}>{t('conversation:duration.custom')}</option>
+      )}
+      {isPeer ? (
+        <section className="conversation-settings__contact" aria-labelledby="conversation-contact">
+          <h3 id="conversation-contact">{t('conversation:contact.heading')}</h3>
+          <p className="conversation-settings__status" data-testid="contact-status">
+            {contact === 'added'
+              ? t('conversation:contact.status_added')
+              : contact === 'blocked'
+                ? t('conversation:contact.status_blocked')
+                : t('conversation:contact.status_none')}
+          </p>
+          <div className="conversation-settings__actions">
+            {contact === 'added' ? (
+              <Button
+                variant="ghost"
+                disabled={busy}
+                onClick={() => void contactAction('remove')}
+                data-testid="contact-remove"
+              >
+                {t('conversation:contact.remove')}
+              </Button>
+            ) : contact === undefined ? (
+              <Button
+                variant="ghost"
+                disabled={busy}
+                onClick={() => void contactAction('add')}
+                data-testid="contact-add"
+              >
+                {t('conversation:contact.add')}
+              </Button>
+            ) : null}
+            {contact === 'blocked' ? (
+              <Button
+                variant="ghost"
+                disabled={busy}
+                onClick={() => void contactAction('unblock')}
+                data-testid="contact-unblock"
+              >
+                {t('conversation:contact.unblock')}
+              </Button>
+            ) : (
+              <Button
+                variant="danger"
+                disabled={busy}
+                onClick={() => void contactAction('block')}
+                data-testid="contact-block"
+              >
+                {t('conversation:contact.block')}
+              </Button>
             )}
-            {AUTO_DELETE_SECONDS.map((seconds) => (
-              <option key={seconds} value={String(seconds)}>
-                {t(durationKey(seconds))}
-              </option>
-            ))}
-          </SelectField>
-        )}
-        {isPeer ? (
-          <section className="conversation-settings__contact" aria-labelledby="conversation-contact">
-            <h3 id="conversation-contact">{t('conversation:contact.heading')}</h3>
-            <p className="conversation-settings__status" data-testid="contact-status">
-              {contact === 'added'
-                ? t('conversation:contact.status_added')
-                : contact === 'blocked'
-                  ? t('conversation:contact.status_blocked')
-                  : t('conversation:contact.status_none')}
-            </p>
-            <div className="conversation-settings__actions">
-              {contact === 'added' ? (
-                <Button
-                  variant="ghost"
-                  disabled={busy}
-                  onClick={() => void contactAction('remove')}
-                  data-testid="contact-remove"
-                >
-                  {t('conversation:contact.remove')}
-                </Button>
-              ) : contact === undefined ? (
-                <Button
-                  variant="ghost"
-                  disabled={busy}
-                  onClick={() => void contactAction('add')}
-                  data-testid="contact-add"
-                >
-                  {t('conversation:contact.add')}
-                </Button>
-              ) : null}
-              {contact === 'blocked' ? (
-                <Button
-                  variant="ghost"
-                  disabled={busy}
-                  onClick={() => void contactAction('unblock')}
-                  data-testid="contact-unblock"
-                >
-                  {t('conversation:contact.unblock')}
-                </Button>
-              ) : (
-                <Button
-                  variant="danger"
-                  disabled={busy}
-                  onClick={() => void contactAction('block')}
-                  data-testid="contact-block"
-                >
-                  {t('conversation:contact.block')}
-                </Button>
-              )}
-            </div>
-            <p className="conversation-settings__note">{t('conversation:contact.block_note')}</p>
-          </section>
-        ) : null}
-      </div>
-    </Modal>
+          </div>
+          <p className="conversation-settings__note">{t('conversation:contact.block_note')}</p>
+        </section>
+      ) : null}
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import './unread-separator.css';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { daysAgo, formatDay } from './format';
@@ -10,6 +11,21 @@ export function DaySeparator({ time, now }: { time: number; now: number }) {
   return (
     <div className="day-separator" role="separator" aria-label={label}>
       <span>{label}</span>
+    </div>
+  );
+}
+
+/** The "new messages" line at the read position the conversation opened with (issue 10). */
+export function UnreadSeparator() {
+  const { t } = useTranslation(['channels']);
+  return (
+    <div
+      className="day-separator unread-separator"
+      role="separator"
+      aria-label={t('channels:unread.divider')}
+      data-testid="unread-divider"
+    >
+      <span>{t('channels:unread.divider')}</span>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { useCompose } from './compose-state';
 import { MessageDialogs } from './message-dialogs';
 import type { Viewer } from './permissions';
 import { useJump } from './use-jump';
-import { DaySeparator } from './day-separator';
+import { DaySeparator, UnreadSeparator } from './day-separator';
 import { buildRows, type Row } from './message-rows';
 import { MessageItem } from './message-item';
 import { NewMessageAnnouncer } from './new-message-announcer';
@@ -24,6 +24,7 @@ const TOP_STRIP_PX = 44;
 function estimate(row: Row | undefined): number {
   if (!row) return 60;
   if (row.kind === 'day') return 44;
+  if (row.kind === 'unread') return 32;
   return row.grouped ? 27 : 62;
 }
 
@@ -50,9 +51,29 @@ export function MessageList({ conv, label }: { conv: ConvKey; label: string }) {
     () => mids.map((mid) => byMid[mid]).filter((m): m is Message => m !== undefined),
     [mids, byMid],
   );
-  const rows = useMemo(() => buildRows(messages), [messages]);
-  const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);
   const { kind, id } = parseConv(conv);
+  const readMid = useAppSelector((state) =>
+    kind === 'group' ? (state.reads.groups[id] ?? 0) : (state.reads.users[id] ?? 0),
+  );
+  // The read position when the conversation opened (once the stream is ready): marking it read
+  // while it is open does not move the "new messages" line.
+  const [openedAt, setOpenedAt] = useState<{ conv: ConvKey; afterMid: number | null }>({
+    conv,
+    afterMid: ready ? readMid : null,
+  });
+  if (openedAt.conv !== conv || (openedAt.afterMid === null && ready)) {
+    setOpenedAt({ conv, afterMid: ready ? readMid : null });
+  }
+  const rows = useMemo(
+    () =>
+      buildRows(
+        messages,
+        undefined,
+        openedAt.afterMid === null ? undefined : { afterMid: openedAt.afterMid, selfUid },
+      ),
+    [messages, openedAt.afterMid, selfUid],
+  );
+  const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);
   const group = useAppSelector((state) => (kind === 'group' ? state.groups.byId[id] : undefined));
   const viewer = useMemo<Viewer>(
     () => ({ selfUid, isAdmin, group: group ? { gid: group.gid, owner: group.owner } : null }),
@@ -200,6 +221,8 @@ export function MessageList({ conv, label }: { conv: ConvKey; label: string }) {
               >
                 {row.kind === 'day' ? (
                   <DaySeparator time={row.time} now={now} />
+                ) : row.kind === 'unread' ? (
+                  <UnreadSeparator />
                 ) : (
                   <MessageItem
                     message={row.message}

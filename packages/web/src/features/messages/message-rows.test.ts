@@ -38,7 +38,7 @@ describe('buildRows', () => {
       ],
       dayOf,
     );
-    expect(rows.map((row) => (row.kind === 'day' ? 'day' : row.grouped))).toEqual([
+    expect(rows.map((row) => (row.kind === 'message' ? row.grouped : row.kind))).toEqual([
       'day',
       false,
       true,

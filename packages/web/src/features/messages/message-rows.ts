@@ -5,12 +5,22 @@ export const GROUP_WINDOW_MS = 5 * 60 * 1000;
 
 export type Row =
   | { kind: 'day'; key: string; time: number }
+  | { kind: 'unread'; key: string }
   | { kind: 'message'; key: string; message: Message; grouped: boolean };
 
 export function localDayKey(time: number): string {
   const date = new Date(time);
   return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
 }
+
+/** Where the "new messages" line goes: before the first message from others after `afterMid`. */
+export interface UnreadDivider {
+  afterMid: number;
+  selfUid: number | null;
+}
+
+const isUnreadFromOthers = (message: Message, { afterMid, selfUid }: UnreadDivider) =>
+  !message.sending && message.mid > afterMid && message.fromUid !== selfUid;
 
 /**
  * Rows for the message list: a separator before each new day and a `grouped` flag for messages that
@@ -19,8 +29,10 @@ export function localDayKey(time: number): string {
 export function buildRows(
   messages: readonly Message[],
   dayKeyOf: (time: number) => string = localDayKey,
+  divider?: UnreadDivider,
 ): Row[] {
   const rows: Row[] = [];
+  let dividerPlaced = divider === undefined;
   const usedKeys = new Set<string>();
   let previous: Message | null = null;
   let previousDay: string | null = null;
@@ -29,6 +41,11 @@ export function buildRows(
     if (day !== previousDay) {
       rows.push({ kind: 'day', key: `day-${day}`, time: message.createdAt });
       previousDay = day;
+      previous = null;
+    }
+    if (!dividerPlaced && isUnreadFromOthers(message, divider!)) {
+      rows.push({ kind: 'unread', key: 'unread' });
+      dividerPlaced = true;
       previous = null;
     }
     const grouped =

@@ -3,6 +3,7 @@ import type actions from '../../../public/locales/en/actions.json';
 import type accounts from '../../../public/locales/en/accounts.json';
 import type auth from '../../../public/locales/en/auth.json';
 import type bots from '../../../public/locales/en/bots.json';
+import type channels from '../../../public/locales/en/channels.json';
 import type chat from '../../../public/locales/en/chat.json';
 import type conversation from '../../../public/locales/en/conversation.json';
 import type common from '../../../public/locales/en/common.json';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       notify: typeof notify;
       voice: typeof voice;
       signin: typeof signin;
+      channels: typeof channels;
     };
   }
 }

@@ -31,6 +31,7 @@ export const NAMESPACES = [
   'notify',
   'voice',
   'signin',
+  'channels',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -3,6 +3,7 @@ export { convOfMessage, groupConv, parseConv, userConv, type ParsedConv } from '
 export type { StreamEvent } from './events';
 export { dispatch, getState, store, useAppSelector } from './store';
 export { isMuted } from './reducers/chat-settings';
+export { totalUnread, unreadTitle } from './unread-total';
 export type {
   AppState,
   AuthState,

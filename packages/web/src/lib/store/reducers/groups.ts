@@ -31,6 +31,11 @@ function applyEvent(state: GroupsState, event: StreamEvent, ctx: SliceContext): 
         description: event.description ?? group.description,
         owner: event.owner ?? group.owner,
         avatar_updated_at: event.avatar_updated_at ?? group.avatar_updated_at,
+        show_email: event.show_email ?? group.show_email,
+        dm_to_member: event.dm_to_member ?? group.dm_to_member,
+        add_friend: event.add_friend ?? group.add_friend,
+        only_owner_can_send_msg: event.only_owner_can_send_msg ?? group.only_owner_can_send_msg,
+        ext_setting: event.ext_setting !== undefined ? event.ext_setting : group.ext_setting,
       };
       if (event.is_public !== null && event.is_public !== group.is_public) {
         next.is_public = event.is_public;

@@ -1,4 +1,4 @@
-import type { ChatMessage, Group, UserInfo } from '@parley/protocol';
+import { DEFAULT_CHANNEL_SWITCHES, type ChatMessage, type Group, type UserInfo } from '@parley/protocol';
 import type { StreamEvent } from '../events';
 import type { Action } from '../actions';
 import { rootReducer } from '../root-reducer';
@@ -31,6 +31,7 @@ export function group(gid: number, extra: Partial<Group> = {}): Group {
     is_public: false,
     avatar_updated_at: 0,
     pinned_messages: [],
+    ...DEFAULT_CHANNEL_SWITCHES,
     ...extra,
   };
 }

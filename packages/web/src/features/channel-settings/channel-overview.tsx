@@ -1,0 +1,172 @@
+import { CHANNEL_SWITCHES, LIMITS, type Group } from '@parley/protocol';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call, API_BASE } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { Avatar, Button, Checkbox, TextAreaField, TextField } from '../../ui';
+import type { ChannelRights } from '../channels';
+import { useAction } from './use-action';
+
+const MAX_ICON_BYTES = 5_000_000;
+
+export const groupIconUrl = (group: Group): string | null =>
+  group.avatar_updated_at > 0
+    ? `${API_BASE}/resource/group_avatar?gid=${group.gid}&t=${group.avatar_updated_at}`
+    : null;
+
+/** Name, description, icon, visibility and the four switches (SPEC §3). */
+export function ChannelOverview({ group, rights }: { group: Group; rights: ChannelRights }) {
+  const { t } = useTranslation(['channels', 'common']);
+  const { busy, run } = useAction();
+  const file = useRef<HTMLInputElement>(null);
+  const gid = group.gid;
+  const setSwitch = (key: (typeof CHANNEL_SWITCHES)[number], value: boolean) =>
+    void run(() => call('updateGroup', { params: { gid }, body: { [key]: value } }));
+  const upload = (picked: File | undefined) => {
+    if (!picked) return;
+    if (!picked.type.startsWith('image/')) return void toast.error(t('channels:overview.icon_type'));
+    if (picked.size > MAX_ICON_BYTES) return void toast.error(t('channels:overview.icon_size'));
+    void run(() => call('setGroupAvatar', { params: { gid }, body: picked }));
+  };
+  const setVisibility = (isPublic: boolean) =>
+    void run(() => call('changeGroupType', { params: { gid }, body: { is_public: isPublic } }));
+
+  return (
+    <div className="channel-settings__sections">
+      <section className="channel-card" aria-labelledby="channel-overview-heading">
+        <h2 id="channel-overview-heading">{t('channels:overview.heading')}</h2>
+        <div className="channel-icon-row">
+          <Avatar
+            name={group.name}
+            colorId={group.gid}
+            src={groupIconUrl(group)}
+            size={64}
+            className="channel-icon"
+          />
+          {rights.manage ? (
+            <div>
+              <Button
+                variant="ghost"
+                small
+                disabled={busy}
+                onClick={() => file.current?.click()}
+                data-testid="channel-icon-upload"
+              >
+                {t('channels:overview.icon_change')}
+              </Button>
+              <p className="channel-muted">{t('channels:overview.icon_hint')}</p>
+              <input
+                ref={file}
+                type="file"
+                accept="image/*"
+                hidden
+                onChange={(e) => {
+                  upload(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+            </div>
+          ) : null}
+        </div>
+        {/* Keyed by the stored values: another device's group_changed resets the form to them. */}
+        <DetailsForm
+          key={`${group.name}\u0000${group.description ?? ''}`}
+          group={group}
+          manage={rights.manage}
+        />
+      </section>
+
+      <section className="channel-card" aria-labelledby="channel-switches-heading">
+        <h2 id="channel-switches-heading">{t('channels:switches.heading')}</h2>
+        {rights.manage ? null : <p className="channel-muted">{t('channels:switches.read_only')}</p>}
+        {CHANNEL_SWITCHES.map((key) => (
+          <Checkbox
+            key={key}
+            label={t(`channels:switches.${key}.label`)}
+            description={t(`channels:switches.${key}.description`)}
+            checked={group[key]}
+            disabled={!rights.manage || busy}
+            onChange={(e) => setSwitch(key, e.target.checked)}
+            data-testid={`switch-${key}`}
+          />
+        ))}
+      </section>
+
+      <section className="channel-card" aria-labelledby="channel-visibility-heading">
+        <h2 id="channel-visibility-heading">{t('channels:visibility.heading')}</h2>
+        <p data-testid="channel-visibility">
+          {group.is_public ? t('channels:visibility.public') : t('channels:visibility.private')}
+        </p>
+        {rights.changeVisibility ? (
+          <div>
+            <Button
+              variant="ghost"
+              small
+              disabled={busy}
+              onClick={() => setVisibility(!group.is_public)}
+              data-testid="channel-visibility-toggle"
+            >
+              {group.is_public ? t('channels:visibility.make_private') : t('channels:visibility.make_public')}
+            </Button>
+            <p className="channel-muted">
+              {group.is_public ? t('channels:visibility.private_note') : t('channels:visibility.public_note')}
+            </p>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function DetailsForm({ group, manage }: { group: Group; manage: boolean }) {
+  const { t } = useTranslation(['channels']);
+  const [name, setName] = useState(group.name);
+  const [description, setDescription] = useState(group.description ?? '');
+  const { busy, run } = useAction();
+  const dirty = name.trim() !== group.name || description.trim() !== (group.description ?? '');
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    void run(async () => {
+      await call('updateGroup', {
+        params: { gid: group.gid },
+        body: { name: name.trim(), description: description.trim() },
+      });
+      toast.success(t('channels:overview.saved'));
+    });
+  };
+  return (
+    <form className="channel-form" onSubmit={save}>
+      <TextField
+        label={t('channels:overview.name')}
+        value={name}
+        maxLength={LIMITS.groupNameMaxLength}
+        required
+        disabled={!manage || busy}
+        onChange={(e) => setName(e.target.value)}
+        data-testid="channel-name-input"
+      />
+      <TextAreaField
+        label={t('channels:overview.description')}
+        value={description}
+        maxLength={LIMITS.descriptionMaxLength}
+        rows={3}
+        disabled={!manage || busy}
+        onChange={(e) => setDescription(e.target.value)}
+        data-testid="channel-description-input"
+      />
+      {manage ? (
+        <div className="channel-form__actions">
+          <Button
+            type="submit"
+            disabled={!dirty || !name.trim() || busy}
+            loading={busy}
+            data-testid="channel-save"
+          >
+            {t('channels:overview.save')}
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+export { ChannelSettingsPage } from './channel-settings-page';
+export { DmSettingsPage } from './dm-settings-page';
