@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { apiRouteRules } from '@parley/protocol';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-plugin-compress';
+import { serviceWorker } from './vite-plugin-service-worker';
 
 const API_TARGET = 'http://localhost:3000';
 const protocolDir = fileURLToPath(new URL('../protocol/', import.meta.url));
@@ -17,7 +18,8 @@ export default defineConfig({
       Object.fromEntries(Object.entries(apiRouteRules()).filter(([, rule]) => rule.auth !== 'bot')),
     ),
   },
-  plugins: [react(), precompress()],
+  // The worker is built after the app (it lists the app's files) and before precompression.
+  plugins: [react(), serviceWorker(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -9,6 +9,7 @@ import type common from '../../../public/locales/en/common.json';
 import type fav from '../../../public/locales/en/fav.json';
 import type file from '../../../public/locales/en/file.json';
 import type previews from '../../../public/locales/en/previews.json';
+import type platform from '../../../public/locales/en/platform.json';
 import type member from '../../../public/locales/en/member.json';
 import type search from '../../../public/locales/en/search.json';
 import type setting from '../../../public/locales/en/setting.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       search: typeof search;
       conversation: typeof conversation;
       previews: typeof previews;
+      platform: typeof platform;
     };
   }
 }

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'search',
   'conversation',
   'previews',
+  'platform',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
