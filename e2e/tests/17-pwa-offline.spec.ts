@@ -123,3 +123,61 @@ test('a rebuilt client is offered as an update; Update reloads it, and the next 
     }
   }
 });
+
+test('messages written offline wait, survive a reload, and are sent once each, in order, when the network is back', async ({
+  page,
+  context,
+  request,
+}) => {
+  const headers = { 'x-api-key': await adminToken(request, 'e2e-pwa') };
+  const created = await request.post('/api/group', {
+    headers,
+    data: { name: 'offline-queue', is_public: true },
+  });
+  const body = await created.json();
+  const gid = typeof body === 'number' ? body : (body.gid as number);
+
+  await signInAsAdmin(page);
+  await controlledByWorker(page);
+  await page.goto(`/#/chat/channel/${gid}`);
+  const composer = page.getByTestId('composer');
+  await expect(composer).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByText('Network Offline!')).toBeVisible();
+  const texts = ['queued one', 'queued two', 'queued three'];
+  for (const text of texts) {
+    await composer.fill(text);
+    await composer.press('Enter');
+    await expect(composer).toHaveValue('');
+  }
+  const pending = page.locator('[data-testid="message"][data-sending]');
+  await expect(pending).toHaveCount(3);
+  await snap(page, 'pwa-offline-queued-light-1280');
+
+  // Still offline, a reload (from the worker's app shell) keeps the queue: it is in localStorage.
+  // (The channel itself cannot open offline after a reload: channels arrive with the event stream.)
+  await page.reload();
+  await expect(page.getByTestId('nav-chat')).toBeVisible();
+  const queued = () =>
+    page.evaluate(() =>
+      Object.entries(localStorage)
+        .filter(([key]) => key.startsWith('parley.outbox.'))
+        .flatMap(([, value]) => (JSON.parse(value) as { content: string }[]).map((item) => item.content)),
+    );
+  expect(await queued()).toEqual(texts);
+
+  await context.setOffline(false);
+  await expect(pending).toHaveCount(0);
+  for (const text of texts)
+    await expect(page.getByTestId('message').filter({ hasText: text })).toHaveCount(1);
+
+  const history = await request.get(`/api/group/${gid}/history?limit=50`, { headers });
+  const sent = ((await history.json()) as { detail: { content: string } }[])
+    .map((m) => m.detail.content)
+    .filter((content) => content.startsWith('queued '));
+  expect(sent).toEqual(texts);
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('parley.outbox.'))),
+  ).toEqual([]);
+});
