@@ -181,3 +181,28 @@ test('messages written offline wait, survive a reload, and are sent once each, i
     await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('parley.outbox.'))),
   ).toEqual([]);
 });
+
+test('a start that never finishes offers Reload after 30 s, which clears the local data', async ({
+  page,
+}) => {
+  await page.clock.install();
+  // The translations never come: the app cannot leave its loading screen.
+  let hang = true;
+  await page.route('**/locales/**', (route) => (hang ? undefined : route.continue()));
+  await page.goto('/#/login');
+  await page.evaluate(() => localStorage.setItem('parley.auth', '{"stale":true}'));
+  await expect(page.getByTestId('loading-screen')).toBeVisible();
+  // The page clock also runs on its own meanwhile, hence a wide margin before the 30 s.
+  await page.clock.fastForward(20_000);
+  await expect(page.getByTestId('loading-reload')).toHaveCount(0);
+  await page.clock.fastForward(11_000);
+  await expect(page.getByTestId('loading-reload')).toBeVisible();
+  await snap(page, 'loading-reload-light-1280');
+  hang = false;
+  await page.clock.resume();
+  const reloaded = page.waitForEvent('load');
+  await page.getByTestId('loading-reload').click();
+  await reloaded;
+  await expect(page.getByTestId('login-form')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('parley.auth'))).toBeNull();
+});
