@@ -20,7 +20,8 @@ export interface SendExtras {
   mentions?: number[];
 }
 
-startOutbox(SEND_ERRORS);
+// When the messages feature loads in a browser (not in unit tests, which import it without a window).
+if (typeof window !== 'undefined') startOutbox(SEND_ERRORS);
 
 /**
  * Sends with an optimistic placeholder (`sending: true`, id = local id). The stream copy or the send
