@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { apiRouteRules } from '@parley/protocol';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-plugin-compress';
+import { serviceWorker } from './vite-plugin-service-worker';
 
 const API_TARGET = 'http://localhost:3000';
 const protocolDir = fileURLToPath(new URL('../protocol/', import.meta.url));
@@ -17,22 +18,14 @@ export default defineConfig({
       Object.fromEntries(Object.entries(apiRouteRules()).filter(([, rule]) => rule.auth !== 'bot')),
     ),
   },
-  plugins: [react(), precompress()],
+  // The worker is built after the app (it lists the app's files) and before precompression.
+  plugins: [react(), serviceWorker(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     // Read by scripts/check-size-budget.mjs to find the chunks each screen loads.
     manifest: true,
     rolldownOptions: {
-      // The service worker is an entry of its own, at `/sw.js` (no hash: the browser finds it by
-      // that name and checks it for updates itself; the server sends it with `no-cache`).
-      input: {
-        index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        sw: fileURLToPath(new URL('./src/service-worker/index.ts', import.meta.url)),
-      },
-      output: {
-        entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
-      },
       treeshake: {
         // The protocol package only declares schemas and constants; marking it side-effect free keeps
         // TypeBox out of the bundle when the client imports nothing but constants from it.

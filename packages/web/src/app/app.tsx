@@ -19,7 +19,7 @@ const TOAST_OPTIONS = {
 export function App() {
   const tabActive = useAppSelector((state) => state.tabActive);
   return (
-    <Suspense fallback={<LoadingScreen />}>
+    <Suspense fallback={<LoadingScreen reload />}>
       <DocumentTitle />
       {tabActive ? (
         <BootGate>

@@ -8,7 +8,7 @@ import { RouteError } from './route-error';
 export const router = createHashRouter([
   {
     errorElement: <RouteError />,
-    hydrateFallbackElement: <LoadingScreen />,
+    hydrateFallbackElement: <LoadingScreen reload />,
     children: [
       {
         path: '/onboarding',

@@ -6,8 +6,12 @@ const OFFLINE_TOAST = 'network-offline';
 
 /** Tracks `navigator.onLine`; while offline a permanent error toast stays up (SPEC §4 "Event stream"). */
 export function startNetworkStatus(handlers: { onOnline: () => void; onOffline: () => void }): () => void {
+  // At start the translations may still be loading (and offline, come from the service worker's cache).
   const showOffline = () =>
-    toast.error(i18n.t('common:network.offline'), { id: OFFLINE_TOAST, duration: Infinity });
+    void i18n.loadNamespaces('common').then(() => {
+      if (!navigator.onLine)
+        toast.error(i18n.t('common:network.offline'), { id: OFFLINE_TOAST, duration: Infinity });
+    });
   const online = () => {
     dispatch({ type: 'network/online', online: true });
     toast.dismiss(OFFLINE_TOAST);

@@ -15,4 +15,10 @@ export function startRuntime(): void {
   startNetworkStatus({ onOnline: () => stream.resume(), onOffline: () => stream.suspend() });
   startStreamRuntime(stream);
   bootServer();
+  // Not needed for the first screen: the worker, its update toast and the install support load after it.
+  if (import.meta.env.PROD) {
+    const register = () => void import('../pwa').then((pwa) => pwa.registerServiceWorker());
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+  }
 }

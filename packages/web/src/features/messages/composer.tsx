@@ -76,7 +76,7 @@ function GuestComposer() {
  * cancels) and suggests members after `@`.
  */
 function ComposerForm({ conv, placeholder }: ComposerProps) {
-  const { t } = useTranslation(['chat', 'actions']);
+  const { t } = useTranslation(['chat', 'actions', 'platform']);
   const online = useAppSelector((state) => state.online);
   const send = useSendMessage(conv);
   const [text, setText] = useState(() => readDraft(conv));
@@ -166,7 +166,8 @@ function ComposerForm({ conv, placeholder }: ComposerProps) {
   };
 
   const submit = async () => {
-    if (!online || text.trim() === '') return;
+    // Offline, a new message waits in the outbox; an edit needs the network.
+    if (text.trim() === '' || (!online && editingMid !== null)) return;
     if (tooLong(text)) {
       toast.error(t('chat:composer.too_long'));
       return;
@@ -280,8 +281,7 @@ function ComposerForm({ conv, placeholder }: ComposerProps) {
         dir="auto"
         rows={1}
         value={text}
-        placeholder={online ? placeholder : t('chat:composer.offline')}
-        disabled={!online}
+        placeholder={online ? placeholder : t('platform:outbox.placeholder')}
         autoFocus={window.matchMedia('(pointer: fine)').matches}
         onChange={(event) => typed(event.target.value, event.target.selectionStart)}
         onKeyDown={onKeyDown}
@@ -303,7 +303,6 @@ function ComposerForm({ conv, placeholder }: ComposerProps) {
           label={markdown ? t('chat:composer.markdown_on') : t('chat:composer.markdown_off')}
           pressed={markdown}
           onClick={toggleMarkdown}
-          disabled={!online}
           data-testid="composer-markdown-toggle"
         >
           <MarkdownIcon />
@@ -312,7 +311,7 @@ function ComposerForm({ conv, placeholder }: ComposerProps) {
           type="submit"
           className="composer__send"
           label={editingMid !== null ? t('actions:edit.save') : t('chat:composer.send')}
-          disabled={!online || text.trim() === ''}
+          disabled={text.trim() === '' || (!online && editingMid !== null)}
           data-testid="composer-send"
         >
           {editingMid !== null ? <CheckIcon /> : <SendIcon />}

@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
-import type { Message } from '../../lib/store';
+import { useAppSelector, type Message } from '../../lib/store';
 import { UserAvatar, useUserName } from '../users';
 import { EditIcon, MoreIcon, PinIcon, ReplyIcon, SmileIcon } from './action-icons';
 import { formatFullDateTime, formatTime } from './format';
@@ -65,7 +65,8 @@ export const MessageItem = memo(function MessageItem({
   tabbable,
   onFocusMessage,
 }: MessageItemProps) {
-  const { t } = useTranslation(['chat', 'actions']);
+  const { t } = useTranslation(['chat', 'actions', 'platform']);
+  const online = useAppSelector((state) => state.online);
   const author = useUserName(message.fromUid);
   const locale = currentLanguage();
   const time = formatTime(message.createdAt, locale);
@@ -230,7 +231,11 @@ export const MessageItem = memo(function MessageItem({
                 {t('chat:message.edited')}
               </button>
             ) : null}
-            {message.sending ? <span className="message__sending">{t('chat:message.sending')}</span> : null}
+            {message.sending ? (
+              <span className="message__sending">
+                {online ? t('chat:message.sending') : t('platform:outbox.waiting')}
+              </span>
+            ) : null}
           </p>
         ) : null}
         <Reactions message={message} selfUid={selfUid} />

@@ -1,8 +1,10 @@
 import type { SendableContentType } from '@parley/protocol';
 import { useCallback } from 'react';
-import { replyToMessage, sendMessage, type ErrorOverrides } from '../../lib/api';
-import { dispatch, getState, parseConv, type ConvKey, type Message } from '../../lib/store';
+import type { ErrorOverrides } from '../../lib/api';
+import { dispatch, getState, type ConvKey } from '../../lib/store';
 import { nextLocalId } from './local-id';
+import { deliver, enqueue, hasQueued, isOffline, startOutbox } from './outbox';
+import { placeholderOf, type OutboxItem } from './outbox-store';
 
 /** SPEC §8: 403 on send reads as "blocked"; any other failure as "Send Message Failed" with the reason. */
 const SEND_ERRORS: ErrorOverrides = {
@@ -18,9 +20,14 @@ export interface SendExtras {
   mentions?: number[];
 }
 
+// When the messages feature loads in a browser (not in unit tests, which import it without a window).
+if (typeof window !== 'undefined') startOutbox(SEND_ERRORS);
+
 /**
  * Sends with an optimistic placeholder (`sending: true`, id = local id). The stream copy or the send
- * response replaces it, whichever comes first; a failure removes it. Resolves to whether it was sent.
+ * response replaces it, whichever comes first; a refusal removes it. Offline, or when the send meets
+ * no network, the message waits in the outbox (`outbox.ts`) and its placeholder stays. Resolves to
+ * whether the message was sent or queued.
  */
 export function useSendMessage(conv: ConvKey) {
   return useCallback(
@@ -31,37 +38,27 @@ export function useSendMessage(conv: ConvKey) {
       const replyMid = extras.replyMid ?? null;
       const properties: Record<string, unknown> = { local_id: localId };
       if (extras.mentions && extras.mentions.length > 0) properties.mentions = extras.mentions;
-      const placeholder: Message = {
-        mid: localId,
+      const item: OutboxItem = {
+        localId,
         conv,
-        fromUid: selfUid,
-        createdAt: localId,
-        contentType,
         content,
+        contentType,
         properties,
         replyMid,
-        localId,
-        sending: true,
-        provisional: false,
-        edited: false,
-        editMid: 0,
-        likes: [],
+        attempted: false,
       };
-      dispatch({ type: 'messages/sending', message: placeholder });
-      try {
-        const body = { content, contentType, properties };
-        const mid =
-          replyMid === null
-            ? await sendMessage({ to: parseConv(conv), ...body }, SEND_ERRORS)
-            : await replyToMessage(replyMid, body, SEND_ERRORS);
-        dispatch({ type: 'messages/sent', conv, localId, mid: Number(mid) });
-        // Loaded on first use: offers notifications after the first message (never on first load).
-        void import('../notifications').then((m) => m.afterMessageSent()).catch(() => undefined);
+      dispatch({ type: 'messages/sending', message: placeholderOf(item, selfUid) });
+      // Offline, or behind messages still waiting: queued, and sent in order once the network is back.
+      if (isOffline() || hasQueued()) {
+        enqueue(item);
         return true;
-      } catch {
-        dispatch({ type: 'messages/failed', conv, localId });
-        return false;
       }
+      const result = await deliver({ ...item, attempted: true }, SEND_ERRORS);
+      if (result === 'network') enqueue({ ...item, attempted: true });
+      // Loaded on first use: offers notifications after the first message (never on first load).
+      if (result === 'sent')
+        void import('../notifications').then((m) => m.afterMessageSent()).catch(() => undefined);
+      return result !== 'failed';
     },
     [conv],
   );

@@ -11,6 +11,7 @@ import type fav from '../../../public/locales/en/fav.json';
 import type file from '../../../public/locales/en/file.json';
 import type previews from '../../../public/locales/en/previews.json';
 import type notify from '../../../public/locales/en/notify.json';
+import type platform from '../../../public/locales/en/platform.json';
 import type member from '../../../public/locales/en/member.json';
 import type search from '../../../public/locales/en/search.json';
 import type voice from '../../../public/locales/en/voice.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       voice: typeof voice;
       signin: typeof signin;
       channels: typeof channels;
+      platform: typeof platform;
     };
   }
 }

@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'voice',
   'signin',
   'channels',
+  'platform',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
