@@ -17,3 +17,4 @@ export * from './bots.js';
 export * from './accounts.js';
 export * from './conversations.js';
 export * from './notifications.js';
+export * from './admin.js';
