@@ -1,3 +1,4 @@
 export { UserMenu } from './user-menu';
-/** The SMTP page is a route of its own: it loads when opened, not with the user menu on every screen. */
-export const loadSmtpSettingsPage = () => import('./smtp-settings-page');
+export { GearIcon } from './icons';
+/** The settings screens (`/setting/:nav`) load when opened. */
+export const loadSettingsShell = () => import('./settings-shell');

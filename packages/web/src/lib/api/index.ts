@@ -14,3 +14,4 @@ export * from './endpoints/users';
 export { avatarUrl, organizationLogoUrl } from './resource-urls';
 export * from './endpoints/accounts';
 export * from './endpoints/notifications';
+export * from './endpoints/admin';

@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'conversation',
   'previews',
   'notify',
+  'admin',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
