@@ -30,3 +30,8 @@ export const CodeIcon = (props: IconProps) => (
     <path d="m8 8-4 4 4 4M16 8l4 4-4 4M13.5 5l-3 14" />
   </Svg>
 );
+export const BellIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16ZM10 20.5a2 2 0 0 0 4 0" />
+  </Svg>
+);

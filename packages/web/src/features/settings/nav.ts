@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { I18nKey } from '../../lib/i18n';
 import { InfoIcon, MailIcon, SparkIcon, UsersIcon, type IconProps } from '../../ui';
-import { CodeIcon, DatabaseIcon, GearIcon, KeyIcon, UserIcon } from './icons';
+import { BellIcon, CodeIcon, DatabaseIcon, GearIcon, KeyIcon, UserIcon } from './icons';
 
 export interface SettingsEntry {
   /** The `:nav` of `/setting/:nav`. */
@@ -59,6 +59,13 @@ export const SETTINGS_NAV: readonly SettingsEntry[] = [
     icon: UserIcon,
     role: 'member',
     load: async () => (await import('./pages/account-page')).AccountPage,
+  },
+  {
+    id: 'notifications',
+    label: 'notify:menu',
+    icon: BellIcon,
+    role: 'member',
+    load: async () => (await (await import('../notifications')).loadNotificationsPage()).NotificationsPage,
   },
   {
     id: 'license',
