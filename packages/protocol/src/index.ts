@@ -19,3 +19,4 @@ export * from './conversations.js';
 export * from './notifications.js';
 export * from './voice.js';
 export * from './signin.js';
+export * from './admin.js';

@@ -56,13 +56,16 @@ export const SystemCommon = Type.Object({
   who_can_invite_users: Type.Boolean(),
   ext_setting: Nullable(Type.String({ maxLength: 16_384 })),
   msg_smtp_notify_enable: Type.Boolean(),
-  msg_smtp_notify_delay_seconds: Type.Integer({ minimum: 0 }),
+  msg_smtp_notify_delay_seconds: Type.Integer({ minimum: 0, maximum: 604_800 }),
   dm_enable: Type.Boolean(),
   add_friend_enable: Type.Boolean(),
   search_user_enable: Type.Boolean(),
 });
 export type SystemCommon = Type.Static<typeof SystemCommon>;
-export const UpdateSystemCommonRequest = Type.Partial(SystemCommon);
+/** Any subset of the fields; an unknown key is refused (400), so a typo never passes silently. */
+export const UpdateSystemCommonRequest = Type.Object(Type.Partial(SystemCommon).properties, {
+  additionalProperties: false,
+});
 export type UpdateSystemCommonRequest = Type.Static<typeof UpdateSystemCommonRequest>;
 
 export const Metrics = Type.Object({

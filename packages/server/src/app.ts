@@ -38,6 +38,7 @@ import { InProcessPresence, type Presence } from './realtime/presence.js';
 import { healthRoutes } from './routes/health.js';
 import { apiRoutes } from './routes/index.js';
 import { ExpiryRunner } from './services/expiry.js';
+import { FileRetentionRunner } from './services/files/retention.js';
 import { SendQueue } from './services/send-queue.js';
 import { WebhookWorker } from './services/webhook-worker.js';
 import { NotifyWorker } from './services/notify-worker.js';
@@ -69,6 +70,7 @@ export interface ParleyServer {
   /** Deletes burn-after-reading messages when due (one node of a cluster at a time). */
   expiry: ExpiryRunner;
   notifications: NotifyWorker;
+  fileRetention: FileRetentionRunner;
   close(): Promise<void>;
 }
 
@@ -158,6 +160,8 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   scaled?.presence.start((uids) => void announceOffline(ctx, uids));
   const expiry = new ExpiryRunner(ctx);
   expiry.start();
+  const fileRetention = new FileRetentionRunner(ctx);
+  fileRetention.start();
 
   // Once draining, every response closes its connection: one still busy when close() began would
   // otherwise stay open, idle, until the keep-alive timeout, and hold the exit that long.
@@ -218,6 +222,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     routes,
     expiry,
     notifications,
+    fileRetention,
     async close() {
       if (closed) return;
       closed = true;
@@ -228,6 +233,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       await notifications.stop();
       stopSweeper();
       await expiry.stop();
+      await fileRetention.stop();
       await hub.stop();
       await app.close();
       await (scaled ? scaled.close() : bus.close());

@@ -39,7 +39,7 @@ const COVERAGE: Record<ServerEventType, 'live' | `not live: ${string}` | `not ye
   users_state_changed: 'not live: presence follows streams, not actions (stream.test.ts)',
   kick: 'not live: ends the stream (stream.test.ts, token.test.ts)',
   pinned_message_updated: 'live',
-  message_cleared: 'not yet: no endpoint clears all messages',
+  message_cleared: 'live',
   group_message_cleared: 'not yet: no endpoint clears a channel',
   user_typing: 'not live: ephemeral, nothing stored to compare (typing.test.ts)',
   user_calling: 'not live: ringing is not in the initial sync; clients ask GET /voice/rooms (calls.test.ts)',
@@ -327,6 +327,24 @@ describe('users', () => {
       ok(t.request('PUT', '/user', { token: user.token, json: { name } }));
     await verifyAction(t, bob, () => update(alice, 'Alice Liddell'), { peer: carol, events: ['users_log'] });
     await verifyAction(t, bob, () => update(bob, 'Robert'), { peer: carol, events: ['users_log'] });
+  });
+});
+
+describe('administration', () => {
+  // Last: it clears every message of the server.
+  it('clearing every message, after messages in a channel and a DM', async () => {
+    const gid = await createChannel(t, alice, { name: 'to clear', is_public: false, members: [bob.uid] });
+    await ok(sendText(t, alice, { gid }, 'soon gone'));
+    await ok(sendText(t, alice, { uid: bob.uid }, 'also gone'));
+    await verifyAction(
+      t,
+      bob,
+      () => ok(t.request('DELETE', '/admin/system/message/clear', { token: admin.token })),
+      {
+        peer: carol,
+        events: ['message_cleared'],
+      },
+    );
   });
 });
 

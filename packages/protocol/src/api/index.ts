@@ -2,6 +2,7 @@
  * The route table: every `/api` endpoint, declared once. Its order is the order of the OpenAPI
  * document's paths.
  */
+import { ADMIN_ROUTES } from './admin.js';
 import { BOT_ADMIN_ROUTES, BOT_ROUTES } from './bots.js';
 import { ACCOUNT_ROUTES } from './accounts.js';
 import { FILE_ROUTES } from './files.js';
@@ -32,6 +33,7 @@ export const API_ROUTES = {
   ...EVENT_ROUTES,
   ...INVITE_ROUTES,
   ...BOT_ADMIN_ROUTES,
+  ...ADMIN_ROUTES,
   ...BOT_ROUTES,
   ...ACCOUNT_ROUTES,
   ...FILE_ROUTES,

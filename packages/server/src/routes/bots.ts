@@ -1,5 +1,6 @@
 import type { Ctx } from '../context.js';
 import * as admin from '../services/admin-users.js';
+import * as members from '../services/admin-members.js';
 import * as keys from '../services/bot-keys.js';
 import * as bots from '../services/bots.js';
 import * as messages from '../services/messages.js';
@@ -12,7 +13,7 @@ export const botHandlers = (ctx: Ctx) =>
     adminCreateUser: (req) => admin.createUser(ctx, req.actor, req.body),
     adminListUsers: (req) => admin.listUsers(ctx, req.actor),
     adminGetUser: (req) => admin.getUser(ctx, req.actor, req.params.uid),
-    adminUpdateUser: (req) => admin.updateUser(ctx, req.actor, req.params.uid, req.body),
+    adminUpdateUser: (req) => members.updateUser(ctx, req.actor, req.params.uid, req.body),
     createBotKey: (req) => keys.createBotKey(ctx, req.actor, req.params.uid, req.body),
     listBotKeys: (req) => keys.listBotKeys(ctx, req.actor, req.params.uid),
     deleteBotKey: (req) => keys.deleteBotKey(ctx, req.actor, req.params.uid, req.params.kid),

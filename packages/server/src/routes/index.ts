@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
+import { adminHandlers } from './admin.js';
 import { botHandlers } from './bots.js';
 import { accountHandlers } from './accounts.js';
 import { conversationHandlers } from './conversations.js';
@@ -32,6 +33,7 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...eventHandlers(ctx),
     ...inviteHandlers(ctx),
     ...botHandlers(ctx),
+    ...adminHandlers(ctx),
     ...accountHandlers(ctx),
     ...fileHandlers(ctx),
     ...archiveHandlers(ctx),

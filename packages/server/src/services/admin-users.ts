@@ -1,19 +1,18 @@
 /**
- * `/admin/user` (API.md §11.1), as far as bots need it: creating users (bots included), listing
- * them, and setting a name or a webhook URL. The rest of the member administration (e-mail,
- * password, role, freezing) belongs to the administration work of issue 13 and answers 400 here.
+ * `/admin/user` (API.md §11.1): creating users (bots included), listing them, and the `AdminUser`
+ * view. Changing, freezing and deleting members is `services/admin-members.ts`.
  */
-import type { AdminUser, CreateAdminUserRequest, UpdateAdminUserRequest } from '@parley/protocol';
+import type { AdminUser, CreateAdminUserRequest } from '@parley/protocol';
 import { hashPassword } from '../auth/passwords.js';
 import type { Actor, Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { requireAdmin } from '../policy/index.js';
-import type { UserPatch, UserRecord } from '../store/types.js';
+import type { UserRecord } from '../store/types.js';
 import { cleanName, looksTaken } from './names.js';
-import { applyUserUpdate, createAccount, normaliseEmail, passwordAccount } from './users.js';
+import { createAccount, normaliseEmail, passwordAccount } from './users.js';
 import { checkWebhookUrl, parseWebhookUrl, storeWebhookUrl, webhookUrlOf } from './webhooks.js';
 
-const MIN_PASSWORD = 8;
+export const MIN_PASSWORD = 8;
 
 export async function createUser(ctx: Ctx, actor: Actor, req: CreateAdminUserRequest): Promise<AdminUser> {
   requireAdmin(actor);
@@ -58,38 +57,7 @@ export async function getUser(ctx: Ctx, actor: Actor, uid: number): Promise<Admi
   return adminView(ctx, user);
 }
 
-export async function updateUser(
-  ctx: Ctx,
-  actor: Actor,
-  uid: number,
-  req: UpdateAdminUserRequest,
-): Promise<AdminUser> {
-  requireAdmin(actor);
-  const user = await ctx.store.users.get(uid);
-  if (!user || user.create_by === 'guest') throw notFound('no such user');
-  const { name, webhook_url: webhookUrl, ...rest } = req;
-  if (Object.values(rest).some((v) => v !== undefined))
-    throw badRequest('only name and webhook_url can be changed here');
-  if (name === undefined && webhookUrl === undefined) throw badRequest('nothing to update');
-  const patch: UserPatch = {};
-  if (name !== undefined) {
-    const clean = cleanName(name);
-    if (!clean) throw badRequest('name is empty');
-    const holder = await ctx.store.users.getByName(clean);
-    if ((holder && holder.uid !== uid) || looksTaken(clean, await ctx.store.users.list(), uid))
-      throw conflict('name_conflict');
-    patch.name = clean;
-  }
-  if (webhookUrl !== undefined) {
-    const url = parseWebhookUrl(webhookUrl);
-    if (url) await checkWebhookUrl(url);
-    await storeWebhookUrl(ctx, uid, url);
-  }
-  const updated = patch.name !== undefined ? await applyUserUpdate(ctx, uid, patch) : user;
-  return adminView(ctx, updated);
-}
-
-async function adminView(ctx: Ctx, u: UserRecord): Promise<AdminUser> {
+export async function adminView(ctx: Ctx, u: UserRecord): Promise<AdminUser> {
   const [devices, online, webhookUrl] = await Promise.all([
     ctx.store.sessions.listDevices(u.uid),
     ctx.presence.isOnline(u.uid),

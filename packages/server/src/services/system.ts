@@ -124,9 +124,22 @@ export async function updateSystemCommon(
   patch: UpdateSystemCommonRequest,
 ): Promise<void> {
   requireAdmin(actor);
+  if (Object.keys(patch).length === 0) throw badRequest('nothing to update');
+  if (typeof patch.ext_setting === 'string' && !isJsonObject(patch.ext_setting))
+    throw badRequest('ext_setting must be a JSON object');
   const next = { ...(await readSetting(ctx.store, 'systemCommon')), ...patch };
   await writeSetting(ctx.store, 'systemCommon', next);
   await publishConfigChanged(ctx, next);
+}
+
+/** `ext_setting` is a JSON object serialised to a string (API.md §3); clients parse it at boot. */
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 export async function getMetrics(ctx: Ctx, actor: Actor): Promise<Metrics> {

@@ -241,10 +241,15 @@ export async function applyUserUpdate(ctx: Ctx, uid: number, patch: UserPatch): 
 
 export async function setAvatar(ctx: Ctx, actor: Actor, image: Buffer): Promise<void> {
   requireAccountOwner(actor, 'guests cannot set an avatar');
+  await storeAvatar(ctx, actor.uid, image);
+}
+
+/** Stores a user's avatar (their own, or set by an administrator) and announces it. */
+export async function storeAvatar(ctx: Ctx, uid: number, image: Buffer): Promise<void> {
   if (image.length === 0) throw badRequest('empty image');
   const png = await squarePng(image, AVATAR_SIZE);
-  await ctx.blobs.put(blobKeys.userAvatar(actor.uid), png);
-  await applyUserUpdate(ctx, actor.uid, { avatar_updated_at: ctx.now() });
+  await ctx.blobs.put(blobKeys.userAvatar(uid), png);
+  await applyUserUpdate(ctx, uid, { avatar_updated_at: ctx.now() });
 }
 
 export async function getAvatar(ctx: Ctx, uid: number): Promise<Buffer> {
@@ -299,16 +304,21 @@ export async function deleteAccount(ctx: Ctx, actor: Actor): Promise<void> {
     const admins = (await ctx.store.users.list()).filter((u) => u.is_admin && u.uid !== actor.uid);
     if (admins.length === 0) throw forbidden('the last administrator cannot delete their account');
   }
-  await leaveAllGroups(ctx, actor.uid);
+  await removeAccount(ctx, actor.uid);
+}
+
+/** Deletes an account (its own request or an administrator's) and kicks every device of it. */
+export async function removeAccount(ctx: Ctx, uid: number): Promise<void> {
+  await leaveAllGroups(ctx, uid);
   await commitUserLog(ctx, async () => {
     const log = await ctx.store.transaction(async (tx) => {
-      await tx.sessions.deleteAllDevices(actor.uid);
-      await tx.chatSettings.removeTarget({ uid: actor.uid });
-      await tx.users.delete(actor.uid);
-      return tx.userLog.append({ ...EMPTY_LOG, action: 'delete', uid: actor.uid });
+      await tx.sessions.deleteAllDevices(uid);
+      await tx.chatSettings.removeTarget({ uid });
+      await tx.users.delete(uid);
+      return tx.userLog.append({ ...EMPTY_LOG, action: 'delete', uid });
     });
     await ctx.bus.publish({
-      audience: { kind: 'users', uids: [actor.uid] },
+      audience: { kind: 'users', uids: [uid] },
       event: { type: 'kick', reason: 'delete_user' },
       close: true,
     });

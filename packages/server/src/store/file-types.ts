@@ -56,6 +56,8 @@ export interface FileStore {
   ): Promise<boolean>;
   /** Unfinished uploads last touched before `before`. */
   listAbandoned(before: number, limit: number): Promise<FileRecord[]>;
+  /** Finished files created before `before`, oldest first (file auto-delete). */
+  listFinishedBefore(before: number, limit: number): Promise<string[]>;
   /** Every file id, `limit` at a time after `afterId`. */
   listIds(afterId: string, limit: number): Promise<string[]>;
   delete(fileId: string): Promise<boolean>;

@@ -157,6 +157,11 @@ export interface MessageStore {
   listRange(afterMid: number, throughMid: number, limit: number): Promise<ChatMessage[]>;
   /** Live messages whose `expires_at` is at or before `now`, oldest expiry first, at most `limit`. */
   listExpired(now: number, limit: number): Promise<ChatMessage[]>;
+  /**
+   * Deletes every record (with its pins, search entries and file links) in one transaction under
+   * the cursor lock; returns the highest mid deleted, 0 when there was none. Mids are never reused.
+   */
+  clearAll(): Promise<number>;
 }
 
 export interface DeviceRecord {

@@ -538,6 +538,23 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
     path: (f) => toBot(f)('/api/admin/bot/:uid/deliveries'),
     expect: adminOnly(),
   },
+  // Member administration and data management (API.md §3, §11.1). Deleting and revoking aim at
+  // nothing (404 once past the admin check): the peer is shared by every call.
+  {
+    method: 'DELETE',
+    route: '/api/admin/user/:uid',
+    path: () => '/api/admin/user/987654',
+    expect: row(401, 403, 403, 403, 403, 404),
+  },
+  { method: 'POST', route: '/api/admin/user/:uid/avatar', body: image, expect: adminOnly() },
+  { method: 'GET', route: '/api/admin/user/:uid/sessions', expect: adminOnly() },
+  {
+    method: 'DELETE',
+    route: '/api/admin/user/:uid/sessions/:device',
+    path: (f) => `/api/admin/user/${f.peer.uid}/sessions/no-such-device`,
+    expect: row(401, 403, 403, 403, 403, 404),
+  },
+  { method: 'DELETE', route: '/api/admin/system/message/clear', expect: adminOnly() },
   { method: 'GET', route: '/api/bot', expect: botOnly(200) },
   {
     method: 'POST',

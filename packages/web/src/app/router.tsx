@@ -50,38 +50,8 @@ export const router = createHashRouter([
               { path: '/chat/dm/:uid', lazy: chatPage },
               { path: '/users', lazy: usersPage },
               { path: '/users/:uid', lazy: usersPage },
-              {
-                path: '/setting/bots',
-                lazy: async () => ({ Component: (await import('../features/bots')).BotsPage }),
-              },
-              {
-                path: '/setting/smtp',
-                lazy: async () => ({
-                  Component: (await (await import('../features/settings')).loadSmtpSettingsPage())
-                    .SmtpSettingsPage,
-                }),
-              },
-              {
-                path: '/setting/notifications',
-                lazy: async () => ({
-                  Component: (await (await import('../features/notifications')).loadNotificationsPage())
-                    .NotificationsPage,
-                }),
-              },
-              {
-                path: '/setting/voice',
-                lazy: async () => ({
-                  Component: (await (await import('../features/settings')).loadVoiceSettingsPage())
-                    .VoiceSettingsPage,
-                }),
-              },
-              {
-                path: '/setting/login',
-                lazy: async () => ({
-                  Component: (await (await import('../features/signin')).loadLoginMethodsPage())
-                    .LoginMethodsPage,
-                }),
-              },
+              { path: '/setting', lazy: settingsPage },
+              { path: '/setting/:nav', lazy: settingsPage },
               { path: '/favs', lazy: chatPage },
               { path: '/setting/channel/:gid/:nav?', lazy: channelSettingsPage },
               { path: '/setting/dm/:uid/:nav?', lazy: dmSettingsPage },
@@ -100,6 +70,10 @@ async function emailLoginPage() {
 
 async function chatPage() {
   return { Component: (await import('../features/chat')).ChatPage };
+}
+
+async function settingsPage() {
+  return { Component: (await (await import('../features/settings')).loadSettingsShell()).SettingsShell };
 }
 
 async function usersPage() {

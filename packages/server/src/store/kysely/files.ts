@@ -96,6 +96,18 @@ export class KyselyFileStore implements FileStore {
       .execute();
   }
 
+  async listFinishedBefore(before: number, limit: number): Promise<string[]> {
+    const rows = await this.ctx.db
+      .selectFrom('files')
+      .select('file_id')
+      .where('path', 'is not', null)
+      .where('created_at', '<', before)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.file_id);
+  }
+
   async listIds(afterId: string, limit: number): Promise<string[]> {
     const rows = await this.ctx.db
       .selectFrom('files')

@@ -292,6 +292,25 @@ export class KyselyMessageStore implements MessageStore {
     return rows.map(toMessage);
   }
 
+  async clearAll(): Promise<number> {
+    return atomic(this.ctx, (tx) =>
+      withCursorLock(tx, 'messages', async ({ db, dialect }) => {
+        const row = await db
+          .selectFrom('messages')
+          .select((eb) => eb.fn.max('mid').as('m'))
+          .executeTakeFirst();
+        const through = Number(row?.m ?? 0);
+        if (through === 0) return 0;
+        await db.deleteFrom('pinned_messages').where('mid', '<=', through).execute();
+        await db.deleteFrom('file_messages').where('mid', '<=', through).execute();
+        if (dialect === 'sqlite') await sql`delete from message_fts where rowid <= ${through}`.execute(db);
+        await sql`delete from message_search where mid <= ${through}`.execute(db);
+        await db.deleteFrom('messages').where('mid', '<=', through).execute();
+        return through;
+      }),
+    );
+  }
+
   async listExpired(now: number, limit: number): Promise<ChatMessage[]> {
     const rows = await this.ctx.db
       .selectFrom('messages')

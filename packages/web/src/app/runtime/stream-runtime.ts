@@ -1,6 +1,6 @@
 import type { KickReason } from '@parley/protocol';
 import { toast } from '../../lib/toast';
-import { ensureFreshToken, listContacts, listUsers, probeSession } from '../../lib/api';
+import { ensureFreshToken, getSystemCommon, listContacts, listUsers, probeSession } from '../../lib/api';
 import { i18n, type I18nKey } from '../../lib/i18n';
 import { endSession } from '../../lib/session';
 import { dispatch, getState, store } from '../../lib/store';
@@ -81,6 +81,9 @@ export function startStreamRuntime(stream: StreamClient): () => void {
       const cache = loadChatCache(auth.user.uid);
       if (cache) dispatch({ type: 'cache/restored', cache });
     }
+    getSystemCommon()
+      .then((common) => dispatch({ type: 'server/common', common }))
+      .catch(() => undefined);
     listUsers()
       .then((users) => dispatch({ type: 'users/loaded', users }))
       // After `/user`, as the VoceChat client does (API.md §15.2); guests have no contacts.

@@ -2,21 +2,24 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useMatch } from 'react-router';
 import { SearchLauncher } from '../../features/search';
-import { UserMenu } from '../../features/settings';
+import { GearIcon, UserMenu } from '../../features/settings';
 import { useAppSelector } from '../../lib/store';
 import { BookmarkIcon, ChatIcon, SparkIcon, UsersIcon } from '../../ui';
 import { ConnectionBanner } from './connection-banner';
+import './chat-layout.css';
 
 /** The signed-in layout: a navigation rail (a bottom bar on phones) and the current section. */
 export function AppShell() {
-  const { t } = useTranslation(['common', 'bots']);
+  const { t } = useTranslation(['common', 'bots', 'admin']);
   const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);
   const inConversation = useMatch('/chat/:kind/:id');
   const inUserDetail = useMatch('/users/:uid');
   const atRoot = useMatch('/');
   const detail = Boolean(inConversation || inUserDetail);
+  // `chat_layout_mode` (API.md §3) applies live: `server_config_changed` updates the store.
+  const layout = useAppSelector((state) => state.server.common?.chat_layout_mode ?? 'Left');
   return (
-    <div className="app-shell" data-detail={detail || undefined}>
+    <div className="app-shell" data-detail={detail || undefined} data-chat-layout={layout}>
       {/* The hash router would read `#main-content` as a route, so the link moves focus itself. */}
       <a className="skip-link" href="#main-content" onClick={skipToContent} data-testid="skip-link">
         {t('nav.skip_to_content')}
@@ -49,6 +52,10 @@ export function AppShell() {
               <span className="visually-hidden">{t('bots:nav')}</span>
             </NavLink>
           ) : null}
+          <NavLink to="/setting" className={({ isActive }) => navClass(isActive)} data-testid="nav-settings">
+            <GearIcon size={22} />
+            <span className="visually-hidden">{t('admin:title')}</span>
+          </NavLink>
           <SearchLauncher className={navClass(false)} />
         </div>
         <UserMenu />

@@ -16,3 +16,4 @@ export * from './endpoints/accounts';
 export * from './endpoints/notifications';
 export * from './endpoints/voice';
 export * from './endpoints/signin';
+export * from './endpoints/admin';

@@ -1,5 +1,6 @@
 import 'i18next';
 import type actions from '../../../public/locales/en/actions.json';
+import type admin from '../../../public/locales/en/admin.json';
 import type accounts from '../../../public/locales/en/accounts.json';
 import type auth from '../../../public/locales/en/auth.json';
 import type bots from '../../../public/locales/en/bots.json';
@@ -45,6 +46,7 @@ declare module 'i18next' {
       signin: typeof signin;
       channels: typeof channels;
       platform: typeof platform;
+      admin: typeof admin;
     };
   }
 }

@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'signin',
   'channels',
   'platform',
+  'admin',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -1,4 +1,12 @@
-import type { ChatMessage, Contact, Group, LoginResponse, RenewResponse, UserInfo } from '@parley/protocol';
+import type {
+  ChatMessage,
+  Contact,
+  Group,
+  LoginResponse,
+  RenewResponse,
+  SystemCommon,
+  UserInfo,
+} from '@parley/protocol';
 import type { SettingsChange } from './reducers/chat-settings';
 import type { StreamEvent } from './events';
 import type { ConvKey, Message, StreamStatus } from './state';
@@ -15,6 +23,7 @@ export type Action =
   | { type: 'auth/cleared' }
   | { type: 'server/initialized'; initialized: boolean }
   | { type: 'server/organization'; name: string; description: string | null; serverId: string | null }
+  | { type: 'server/common'; common: SystemCommon }
   | { type: 'stream/status'; status: StreamStatus }
   | { type: 'stream/events'; events: StreamEvent[] }
   | { type: 'users/loaded'; users: UserInfo[] }

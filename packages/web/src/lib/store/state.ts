@@ -1,4 +1,4 @@
-import type { Group, UserInfo } from '@parley/protocol';
+import type { Group, SystemCommon, UserInfo } from '@parley/protocol';
 
 /** `g:<gid>` for a channel, `u:<uid>` for a direct conversation (the other party's uid). */
 export type ConvKey = `g:${number}` | `u:${number}`;
@@ -17,6 +17,8 @@ export interface ServerState {
   name: string;
   description: string | null;
   serverId: string | null;
+  /** `GET /admin/system/common` once signed in, kept current by `server_config_changed`. */
+  common: SystemCommon | null;
 }
 
 export interface UsersState {
@@ -130,6 +132,7 @@ export const initialServerState: ServerState = {
   name: '',
   description: null,
   serverId: null,
+  common: null,
 };
 export const initialUsersState: UsersState = { byId: {}, version: 0, online: {} };
 export const initialGroupsState: GroupsState = { byId: {}, loaded: false };

@@ -1,0 +1,183 @@
+import type { AdminSession, AdminUser, UpdateAdminUserRequest } from '@parley/protocol';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminDeleteUser, adminListSessions, adminRevokeSession, adminUpdateUser } from '../../../lib/api';
+import { toast } from '../../../lib/toast';
+import { Button, Modal, TextField } from '../../../ui';
+import { UserAvatar } from '../../users';
+import { ConfirmModal } from './confirm-modal';
+
+interface MemberRowProps {
+  member: AdminUser;
+  isSelf: boolean;
+  onChanged: (user: AdminUser) => void;
+  onDeleted: () => void;
+}
+
+/** One member: who they are, their state, and the actions (role, freeze, password, sessions, delete). */
+export function MemberRow({ member, isSelf, onChanged, onDeleted }: MemberRowProps) {
+  const { t, i18n } = useTranslation('admin');
+  const [dialog, setDialog] = useState<'delete' | 'password' | null>(null);
+  const [sessions, setSessions] = useState<AdminSession[] | null>(null);
+  const frozen = member.status === 'frozen';
+
+  const update = async (body: UpdateAdminUserRequest) => {
+    try {
+      onChanged(await adminUpdateUser(member.uid, body));
+      toast.success(t('saved'), { id: 'admin-saved' });
+    } catch {
+      // Shown by the request layer.
+    }
+  };
+  const toggleSessions = async () => {
+    if (sessions) return setSessions(null);
+    setSessions(await adminListSessions(member.uid).catch(() => []));
+  };
+  const revoke = async (device: string) => {
+    await adminRevokeSession(member.uid, device).catch(() => undefined);
+    setSessions(await adminListSessions(member.uid).catch(() => []));
+  };
+  const date = (ms: number) => new Date(ms).toLocaleString(i18n.language);
+
+  return (
+    <li data-testid={`member-${member.uid}`}>
+      <div className="admin-member">
+        <UserAvatar uid={member.uid} size={36} />
+        <div className="admin-member__text">
+          <span className="admin-member__name">
+            {member.name}
+            {isSelf ? ` (${t('members.you')})` : ''}
+          </span>
+          <span className="admin-member__email">{member.email}</span>
+        </div>
+        <span className="admin-tag">{member.is_admin ? t('members.admin') : t('members.member')}</span>
+        {frozen ? (
+          <span className="admin-tag admin-tag--frozen" data-testid="member-frozen">
+            {t('members.frozen')}
+          </span>
+        ) : null}
+      </div>
+      <div className="admin-row" role="group" aria-label={t('members.actions', { name: member.name })}>
+        <Button
+          small
+          variant="ghost"
+          onClick={() => void update({ is_admin: !member.is_admin })}
+          data-testid="member-role"
+        >
+          {member.is_admin ? t('members.make_user_action') : t('members.make_admin_action')}
+        </Button>
+        {!isSelf ? (
+          <Button
+            small
+            variant="ghost"
+            onClick={() => void update({ status: frozen ? 'normal' : 'frozen' })}
+            data-testid="member-freeze"
+          >
+            {frozen ? t('members.unfreeze') : t('members.freeze')}
+          </Button>
+        ) : null}
+        <Button small variant="ghost" onClick={() => setDialog('password')} data-testid="member-password">
+          {t('members.reset_password')}
+        </Button>
+        <Button
+          small
+          variant="ghost"
+          aria-expanded={sessions !== null}
+          onClick={() => void toggleSessions()}
+          data-testid="member-sessions"
+        >
+          {t('members.sessions')}
+        </Button>
+        {!isSelf && member.uid !== 1 ? (
+          <Button small variant="danger" onClick={() => setDialog('delete')} data-testid="member-delete">
+            {t('members.delete')}
+          </Button>
+        ) : null}
+      </div>
+      {sessions ? (
+        sessions.length === 0 ? (
+          <p className="admin-page__text">{t('members.no_sessions')}</p>
+        ) : (
+          <ul className="admin-table" data-testid="member-session-list">
+            {sessions.map((s) => (
+              <li key={s.device} className="admin-row">
+                <span className="admin-member__text">
+                  <span className="admin-member__name">{s.device}</span>
+                  <span className="admin-member__email">
+                    {t('members.since', { date: date(s.created_at) })}
+                  </span>
+                </span>
+                <Button small variant="ghost" onClick={() => void revoke(s.device)}>
+                  {t('members.revoke')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+      {dialog === 'delete' ? (
+        <ConfirmModal
+          title={t('members.delete')}
+          text={t('members.delete_confirm', { name: member.name })}
+          confirmLabel={t('members.delete')}
+          testId="delete-member"
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            await adminDeleteUser(member.uid);
+            toast.success(t('members.deleted', { name: member.name }));
+            onDeleted();
+          }}
+        />
+      ) : null}
+      {dialog === 'password' ? <PasswordModal member={member} onClose={() => setDialog(null)} /> : null}
+    </li>
+  );
+}
+
+function PasswordModal({ member, onClose }: { member: AdminUser; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await adminUpdateUser(member.uid, { password });
+      toast.success(t('members.password_reset', { name: member.name }));
+      onClose();
+    } catch {
+      // Shown by the request layer.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('members.reset_password')}
+      description={member.name}
+      onClose={onClose}
+      closeLabel={t('cancel')}
+      busy={busy}
+      testId="reset-password"
+    >
+      <form onSubmit={submit} style={{ display: 'grid', gap: 12 }}>
+        <TextField
+          label={t('members.new_password')}
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          data-testid="reset-password-input"
+        />
+        <div className="admin-row">
+          <Button type="submit" loading={busy} data-testid="reset-password-submit">
+            {t('save')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
