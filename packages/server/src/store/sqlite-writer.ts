@@ -37,7 +37,8 @@ export class SqliteWriterError extends Error {
 const WRITER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const CACHE_SIZE = 256;
+// A batch's inserts have one SQL text per batch size (up to 256 sends, three tables).
+const CACHE_SIZE = 1024;
 let db;
 const cache = new Map();
 function prepare(text) {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { UniqueViolationError } from '../errors.js';
+import { parseQuery } from '../search-text.js';
 import { useTestStore } from '../../../test/support/databases.js';
 import { newGroup, newUser, textMessage } from '../../../test/support/store-fixtures.js';
 
@@ -77,5 +78,27 @@ describe('store conformance: the write path', () => {
     // Each transaction's two inserts are adjacent: nothing ran between them on the write connection.
     for (const [a, b] of await Promise.all(pairs)) expect(b).toBe(a! + 1);
     expect(await store().messages.maxMid()).toBe(Math.max(...mids));
+  });
+
+  it('inserts a batch in one piece: mids in input order, every record stored and found by search', async () => {
+    const group = await store().groups.create(newGroup());
+    const author = await store().users.create(newUser());
+    const peer = await store().users.create(newUser());
+    const texts = ['batchword alpha', 'batchword beta', 'no tokens here?', 'batchword gamma'];
+    const sent = await store().messages.insertMany(
+      texts.map((text, i) => textMessage(author.uid, i === 1 ? { uid: peer.uid } : { gid: group.gid }, text)),
+    );
+    const mids = sent.map((m) => m.mid);
+    expect(mids).toEqual([...mids].sort((a, b) => a - b));
+    for (const [i, message] of sent.entries()) {
+      const stored = await store().messages.get(message.mid);
+      expect(stored?.detail).toMatchObject({ content: texts[i] });
+    }
+    const found = await store().search.search({ uid: author.uid, terms: parseQuery('batchword'), limit: 50 });
+    expect(found.map((r) => r.content).sort()).toEqual([
+      'batchword alpha',
+      'batchword beta',
+      'batchword gamma',
+    ]);
   });
 });
