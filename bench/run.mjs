@@ -437,6 +437,9 @@ function report(res) {
       f0((p.server.cpuMs / p.server.wallMs) * 100),
       `${f2(cpu)} / ${f2(bcpu)} (${fx(ratio(cpu, bcpu))})`,
       `${f2(p.server.insertMs.mean)} / ${f2(p.server.insertMs.p99)}`,
+      p.server.batchMs?.n
+        ? `${f1(p.server.batchMs.mean)} (${p.server.batchMs.p50} / ${p.server.batchMs.p90} / ${p.server.batchMs.max})`
+        : '–',
       f2(p.server.verifyMs.mean),
       f2(p.server.flushMs.mean),
       f1(p.server.eventLoopDelayP99Ms),
@@ -461,7 +464,7 @@ function report(res) {
   );
   out.push(
     `   Where the time goes in Parley: server CPU % of its core; server CPU per acked send (Parley / bare); ` +
-      `message insert+commit (mean / p99, wall); access-token check (mean, wall); chat fan-out write loop (mean); ` +
+      `message insert+commit (mean / p99, wall); sends per commit (mean, p50 / p90 / max); access-token check (mean, wall); chat fan-out write loop (mean); ` +
       `server event-loop delay p99; load-client CPU % (Parley / bare; * = client-bound, see above).`,
   );
   out.push(
@@ -472,6 +475,7 @@ function report(res) {
         'server CPU %',
         'server CPU ms/send P/bare',
         'insert+commit ms',
+        'sends per commit',
         'token check ms',
         'fan-out ms',
         'loop delay p99 ms',

@@ -31,7 +31,7 @@ if (kind !== 'parley' && kind !== 'bare') {
  * have been written: node:http corks each response and uncorks it (the writev syscall) in a
  * process.nextTick queued during the loop, so a nextTick queued after the loop runs after them.
  */
-const phases = serverPhases(['insert', 'publish', 'flush', 'verify'], { loopDelayMax: true });
+const phases = serverPhases(['insert', 'batch', 'publish', 'flush', 'verify'], { loopDelayMax: true });
 const record = phases.record;
 
 // --------------------------------------------------------------------------------------------
@@ -135,6 +135,12 @@ function parleyHost() {
       // the synchronous fan-out of chat events (serialise once + one write per stream) and the
       // access-token check every authenticated request makes.
       timeAsync(parley.ctx.store.messages, 'insertMany', (ms) => record('insert', ms));
+      // One sample per commit: how many sends group commit put into it.
+      const insertMany = parley.ctx.store.messages.insertMany;
+      parley.ctx.store.messages.insertMany = (messages, ...rest) => {
+        record('batch', messages.length);
+        return insertMany(messages, ...rest);
+      };
       timeAsync(parley.ctx.signer, 'verify', (ms) => record('verify', ms));
       const bus = parley.ctx.bus;
       const publish = bus.publish.bind(bus);

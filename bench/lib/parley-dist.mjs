@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const serverDist = path.join(root, 'packages/server/dist');
+/** `BENCH_SERVER_DIST` (a directory below packages/server) runs another build, for A/B runs. */
+const serverDist = path.join(root, 'packages/server', process.env.BENCH_SERVER_DIST || 'dist');
 
 /** A module of the build, by its path below dist (`app.js`, `config/index.js`, …). */
 export const importDist = (rel) => import(pathToFileURL(path.join(serverDist, rel)).href);

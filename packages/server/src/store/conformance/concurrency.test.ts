@@ -29,6 +29,9 @@ async function watchCommitOrder(
     seenMax = currentMax;
     seen = new Set(ids.filter((id) => id <= currentMax));
     rounds++;
+    // SQLite reads run synchronously on this thread (store/sqlite-driver.ts): let the writer
+    // thread's answers in, as a reader on another node would.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   await finished;
   return { late, rounds };

@@ -8,6 +8,9 @@ import { linkFileMessages } from './file-links.js';
 import type { Database } from '../schema.js';
 
 /** The columns a `ChatMessage` is built from (the DM pair and `ref_mid` are for indexes only). */
+/** Rows per SQLite insert: 10 parameters each, far below SQLite's 32,766. */
+const SQLITE_ROWS_PER_INSERT = 500;
+
 const COLUMNS = ['mid', 'from_uid', 'gid', 'target_uid', 'created_at', 'detail'] as const;
 
 interface MessageRow {
@@ -131,13 +134,14 @@ export class KyselyMessageStore implements MessageStore {
       withCursorLock(tx, 'messages', async (ctx) => {
         await applyReferences(ctx, messages);
         if (ctx.dialect === 'sqlite') {
-          // In-process, so a statement per row costs no round trip; AUTOINCREMENT orders them.
+          // One statement per chunk of rows: each statement is a round trip to the writer thread
+          // (sqlite-driver.ts). The transaction holds the only write connection and AUTOINCREMENT
+          // numbers the rows in VALUES order, so the returned mids, sorted, are the input order.
           const out: number[] = [];
-          for (const values of rows) {
-            out.push(
-              (await ctx.db.insertInto('messages').values(values).returning('mid').executeTakeFirstOrThrow())
-                .mid,
-            );
+          for (let start = 0; start < rows.length; start += SQLITE_ROWS_PER_INSERT) {
+            const chunk = rows.slice(start, start + SQLITE_ROWS_PER_INSERT);
+            const returned = await ctx.db.insertInto('messages').values(chunk).returning('mid').execute();
+            out.push(...returned.map((r) => r.mid).sort((a, b) => a - b));
           }
           await indexRecords(ctx.db, ctx.dialect, messages, out);
           await linkFileMessages(ctx.db, messages, out);

@@ -80,20 +80,29 @@ export async function indexRecords(
   messages: readonly NewMessage[],
   mids: readonly number[],
 ): Promise<void> {
+  // New messages' rows go in together (one statement per table for the batch); an edit or a
+  // delete further on may concern one of them, so what is pending is written before it.
+  let pending: SearchRow[] = [];
+  const flush = async () => {
+    await writeSearchRows(db, dialect, pending);
+    pending = [];
+  };
   for (const [i, message] of messages.entries()) {
     const detail: MessageDetail = message.detail;
     const mid = mids[i]!;
     if (detail.type === 'reaction') {
       if (detail.detail.type === 'edit') {
+        await flush();
         await editSearchRow(db, dialect, detail.mid, detail.detail, message.created_at);
       } else if (detail.detail.type === 'delete') {
+        await flush();
         await removeSearchRow(db, dialect, detail.mid);
       }
       continue;
     }
     const { target } = message;
     const isGroup = 'gid' in target;
-    await writeSearchRow(db, dialect, {
+    pending.push({
       mid,
       from_uid: message.from_uid,
       gid: isGroup ? target.gid : null,
@@ -105,5 +114,35 @@ export async function indexRecords(
       content: searchableText(detail),
       edited_at: null,
     });
+  }
+  await flush();
+}
+
+/** Rows per statement: well below SQLite's 32,766 parameters at 11 per row. */
+const ROWS_PER_STATEMENT = 500;
+
+/** `writeSearchRow` for many rows, one statement per table and up to `ROWS_PER_STATEMENT` rows. */
+async function writeSearchRows(db: Kysely<Database>, dialect: StoreDialect, rows: readonly SearchRow[]) {
+  if (rows.length === 1) return writeSearchRow(db, dialect, rows[0]!);
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const cols = sql`mid, from_uid, gid, dm_low, dm_high, target_uid, created_at, content_type, content, edited_at`;
+    const tuples = chunk.map((row) => {
+      const values = sql`${row.mid}, ${row.from_uid}, ${row.gid}, ${row.dm_low}, ${row.dm_high}, ${row.target_uid},
+        ${row.created_at}, ${row.content_type}, ${row.content}, ${row.edited_at}`;
+      return dialect === 'postgres'
+        ? sql`(${values}, cast(${tsVector(indexTokens(row.content))} as tsvector))`
+        : sql`(${values})`;
+    });
+    if (dialect === 'postgres') {
+      await sql`insert into message_search (${cols}, tsv) values ${sql.join(tuples)}`.execute(db);
+      continue;
+    }
+    await sql`insert into message_search (${cols}) values ${sql.join(tuples)}`.execute(db);
+    const fts = chunk
+      .map((row) => ({ mid: row.mid, tokens: indexTokens(row.content) }))
+      .filter((r) => r.tokens.length > 0)
+      .map((r) => sql`(${r.mid}, ${r.tokens.join(' ')})`);
+    if (fts.length > 0) await sql`insert into message_fts (rowid, body) values ${sql.join(fts)}`.execute(db);
   }
 }
