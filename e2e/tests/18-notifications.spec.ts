@@ -51,9 +51,11 @@ test('the notification settings screen saves level, quiet hours and the e-mail d
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await signIn(page, ADMIN);
-  // Reached from the account menu, by keyboard.
+  // Reached from the account menu's settings, by keyboard.
   await page.getByRole('button', { name: /Admin/ }).first().click();
-  await page.getByTestId('notify-settings-link').focus();
+  await page.getByTestId('settings-link').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('settings-nav-notifications').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('notify-settings')).toBeVisible();
   await page.getByTestId('notify-level-mentions').check();

@@ -1,6 +1,6 @@
 import './previews.css';
 
-export { LinkPreview } from './link-preview';
+export { LinkPreview } from './link-preview-slot';
 export type { CodeLabels } from './highlight';
 /** highlight.js in its own chunk: loaded when the first Markdown code block is shown. */
 export const loadCodeEnhancer = () => import('./highlight').then((m) => m.enhanceCodeBlocks);

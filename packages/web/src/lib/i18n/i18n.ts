@@ -1,6 +1,6 @@
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { languageDetector } from './language-detector';
 import { LANGUAGE_CODES, NAMESPACES } from './languages';
 import { localeBackend } from './locale-backend';
 
@@ -8,7 +8,7 @@ import { localeBackend } from './locale-backend';
 export function initI18n() {
   return i18n
     .use(localeBackend)
-    .use(LanguageDetector)
+    .use(languageDetector)
     .use(initReactI18next)
     .init({
       supportedLngs: [...LANGUAGE_CODES],
@@ -18,11 +18,6 @@ export function initI18n() {
       ns: [...NAMESPACES],
       defaultNS: 'common',
       fallbackNS: false,
-      detection: {
-        order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-        lookupQuerystring: 'lng',
-        caches: ['localStorage'],
-      },
       maxParallelReads: 10,
       maxRetries: 5,
       retryTimeout: 350,
