@@ -20,7 +20,7 @@ describe('checkServerEvent', () => {
     const check = (value: unknown) => () => checkServerEvent(value);
     expect(check({ type: 'user_joined_group', gid: 3, uid: ['2'] })).toThrow('/uid/0: must be integer');
     expect(check({ type: 'group_message_cleared' })).toThrow(/\/: must have required properties gid/);
-    expect(check({ type: 'user_calling', uid: 1 })).toThrow('/type: unknown event type "user_calling"');
+    expect(check({ type: 'user_juggling', uid: 1 })).toThrow('/type: unknown event type "user_juggling"');
     expect(check([1])).toThrow(EventShapeError);
   });
 });

@@ -34,6 +34,14 @@ describe('loadConfig', () => {
         requestTimeoutMs: 30_000,
       },
       http: { corsOrigins: undefined, frameAncestors: "'self'" },
+      outbound: { allow: [], perUserPerMinute: 120 },
+      push: { allowHttpEndpoints: false },
+      signin: {
+        oidcAllowHttp: false,
+        githubUrl: 'https://github.com',
+        githubApiUrl: 'https://api.github.com',
+        googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      },
     });
   });
 
