@@ -151,6 +151,12 @@ export const InfoIcon = (props: IconProps) => (
     <path d="M12 11v5M12 8h.01" />
   </Svg>
 );
+export const HeadsetIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M4 14v-2a8 8 0 0 1 16 0v2" />
+    <path d="M4 14h3v6H5a1 1 0 0 1-1-1zM20 14h-3v6h2a1 1 0 0 0 1-1z" />
+  </Svg>
+);
 export const BookmarkIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M6 4h12v16l-6-4-6 4z" />

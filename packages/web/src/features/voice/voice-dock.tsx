@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeadsetIcon } from '../../ui';
 
 const VoiceRoom = lazy(() => import('./voice-room'));
 
@@ -37,13 +38,15 @@ export function VoiceButton({ gid }: { gid: number }) {
   return (
     <button
       type="button"
-      className="members-toggle"
+      className="members-toggle voice-open"
       aria-pressed={inThis}
       disabled={inThis}
       onClick={() => setActive({ gid, rejoin: false })}
+      title={inThis ? t('in_call') : t('open')}
       data-testid="voice-open"
     >
-      {inThis ? t('in_call') : t('open')}
+      <HeadsetIcon size={18} />
+      <span className="voice-open__label">{inThis ? t('in_call') : t('open')}</span>
     </button>
   );
 }
