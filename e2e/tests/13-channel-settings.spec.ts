@@ -145,6 +145,12 @@ test('the DM settings page blocks and unblocks', async ({ browser }) => {
   await kai.context().close();
 });
 
+/** The unread count the page title starts with: `(12) Acme Chat …`, or 0 without one. */
+async function titleCount(page: Page): Promise<number> {
+  const match = /^\((\d+)\) /.exec(await page.title());
+  return match ? Number(match[1]) : 0;
+}
+
 test('read positions: the divider, the title count, and reading on one device clears the other', async ({
   browser,
   request,
@@ -169,10 +175,13 @@ test('read positions: the divider, the title count, and reading on one device cl
   await expect(kai.getByTestId('message').filter({ hasText: 'already read' })).toBeVisible();
   await kai.goto('/#/chat');
   for (const n of [1, 2, 3]) await say(`fresh ${n}`);
-  // Kai's second device (another tab context) shows the badge and the count in the title.
+  // Kai's second device (another tab context) shows the badge and the count in the title. Kai also
+  // reads the public channels, where earlier specs of a full run leave unread messages: the title
+  // carries all of them, so compare with what it showed before.
   const other = await desktop(browser, KAI);
   await expect(other.getByTestId(`channel-item-${reads}`).getByTestId('unread-badge')).toHaveText('3');
-  await expect(other).toHaveTitle(/^\(3\) /);
+  await expect.poll(() => titleCount(other)).toBeGreaterThanOrEqual(3);
+  const unreadBefore = await titleCount(other);
   // Opening it on the first device shows the line before the first unread message and reads it.
   await kai.goto(`/#/chat/channel/${reads}`);
   const divider = kai.getByTestId('unread-divider');
@@ -185,10 +194,10 @@ test('read positions: the divider, the title count, and reading on one device cl
   const at = order.indexOf('|');
   expect(order[at - 1]).toContain('already read');
   expect(order[at + 1]).toContain('fresh 1');
-  await expect(kai).not.toHaveTitle(/^\(/);
+  await expect.poll(() => titleCount(kai)).toBe(unreadBefore - 3);
   // The other device follows through user_settings_changed.
   await expect(other.getByTestId(`channel-item-${reads}`).getByTestId('unread-badge')).toHaveCount(0);
-  await expect(other).not.toHaveTitle(/^\(/);
+  await expect.poll(() => titleCount(other)).toBe(unreadBefore - 3);
   await kai.context().close();
   await other.context().close();
 });
