@@ -18,8 +18,15 @@ export function AppShell() {
   const detail = Boolean(inConversation || inUserDetail);
   // `chat_layout_mode` (API.md §3) applies live: `server_config_changed` updates the store.
   const layout = useAppSelector((state) => state.server.common?.chat_layout_mode ?? 'Left');
+  // Marks the end of the initial sync, so tools and tests can tell a settled view from a filling one.
+  const synced = useAppSelector((state) => state.stream.ready);
   return (
-    <div className="app-shell" data-detail={detail || undefined} data-chat-layout={layout}>
+    <div
+      className="app-shell"
+      data-detail={detail || undefined}
+      data-chat-layout={layout}
+      data-synced={synced || undefined}
+    >
       {/* The hash router would read `#main-content` as a route, so the link moves focus itself. */}
       <a className="skip-link" href="#main-content" onClick={skipToContent} data-testid="skip-link">
         {t('nav.skip_to_content')}
