@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestStore, type TestStore } from '../support/databases.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
+import { START_TIMEOUT_MS } from '../support/node-process.js';
 import { startProcessCluster, type ProcessCluster } from '../support/process-cluster.js';
 import { startRedis, type RedisServer } from '../support/redis.js';
 import { ResumingStream } from '../support/resuming-stream.js';
@@ -125,7 +126,13 @@ async function freshDatabase(): Promise<TestStore> {
   return db;
 }
 
-describe('failover with three node processes behind nginx', () => {
+/**
+ * A cluster start and one node restart, each bounded by its readiness deadline, plus the test's
+ * work (PostgreSQL's stop and start in the longest).
+ */
+const TEST_TIMEOUT_MS = 2 * START_TIMEOUT_MS + 90_000;
+
+describe('failover with three node processes behind nginx', { timeout: TEST_TIMEOUT_MS }, () => {
   it('loses and duplicates nothing when a node is killed with SIGKILL in the middle of a burst', async () => {
     const db = await freshDatabase();
     const s = await setUp(db.databaseUrl!, db.dataDir);
@@ -141,7 +148,7 @@ describe('failover with three node processes behind nginx', () => {
     expect(streams[1]!.reconnects).toBeGreaterThan(0);
     expect(streams[4]!.reconnects).toBeGreaterThan(0);
     expect(streams[0]!.reconnects).toBe(0);
-  }, 90_000);
+  });
 
   it('catches every client up exactly once after Redis is killed and restarted during sends', async () => {
     const db = await freshDatabase();
@@ -164,7 +171,7 @@ describe('failover with three node processes behind nginx', () => {
     for (const st of streams) expect(st.reconnects).toBeGreaterThan(0);
     // Nothing needed a node restart.
     for (let i = 0; i < NODES; i++) expect(s.cluster.isRunning(i)).toBe(true);
-  }, 90_000);
+  });
 
   it('answers 503 with Retry-After while PostgreSQL is down, and recovers without restarting nodes', async () => {
     const pg: PostgresCluster = await startPostgres();
@@ -212,7 +219,7 @@ describe('failover with three node processes behind nginx', () => {
       { attempted: NODES, acknowledged: after, failed: 0 },
       'PostgreSQL restarted',
     );
-  }, 120_000);
+  });
 
   it('drains on SIGTERM: requests in flight finish, streams get a reconnect hint and resume elsewhere', async () => {
     const db = await freshDatabase();
@@ -253,5 +260,5 @@ describe('failover with three node processes behind nginx', () => {
       `SIGTERM: ${acknowledged} of 30 in-flight sends acknowledged, ${statuses.length - acknowledged} refused; ` +
         `received per client: ${streams.map((st) => st.mids.length).join(', ')}`,
     );
-  }, 90_000);
+  });
 });

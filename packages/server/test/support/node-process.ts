@@ -10,8 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { GENEROUS_LIMITS_ENV } from './limits-env.js';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
-/** How long a node may take to answer `/ready` (a hang check; it imports the whole server). */
-export const START_TIMEOUT_MS = 30_000;
+/**
+ * How long a node may take to answer `/ready`: a hang check, not a speed limit. A start costs about
+ * a second of CPU, but three nodes starting at once on a two-core machine at load 35–47 took over
+ * 30 s (a CI run with eight other jobs failed every failover test that way).
+ */
+export const START_TIMEOUT_MS = 90_000;
 
 export interface NodeProcess {
   readonly url: string;
@@ -71,7 +75,8 @@ async function waitReady(url: string, node: NodeProcess, logFile: string): Promi
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`node at ${url} not ready after 30 s; see ${logFile}`);
+    if (Date.now() > deadline)
+      throw new Error(`node at ${url} not ready after ${START_TIMEOUT_MS / 1000} s; see ${logFile}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
