@@ -14,6 +14,22 @@ export const loginWith = (credential: LoginCredential, device: string, errors?: 
 export const openidAuthorize = (issuer: string, redirectUri: string, errors?: ErrorOverrides) =>
   call('openidAuthorize', { body: { issuer, redirect_uri: redirectUri } }, { errors });
 
+/** Where the GitHub and Google buttons send the browser (`state`, `nonce`: the browser's own). */
+export const githubAuthorize = (redirectUri: string, state: string, errors?: ErrorOverrides) =>
+  call('githubAuthorize', { body: { redirect_uri: redirectUri, state } }, { errors });
+export const googleAuthorize = (redirectUri: string, state: string, nonce: string, errors?: ErrorOverrides) =>
+  call('googleAuthorize', { body: { redirect_uri: redirectUri, state, nonce } }, { errors });
+
+/** The client ids the login page shows buttons for; '' when unset or unreadable (never toasts). */
+export const getGithubClientIdQuietly = () =>
+  call('getGithubPublicConfig', {}, { errors: { default: null } })
+    .then((c) => c.client_id)
+    .catch(() => '');
+export const getGoogleClientIdQuietly = () =>
+  call('getGooglePublicConfig', {}, { errors: { default: null } })
+    .then((c) => c.client_id)
+    .catch(() => '');
+
 export const metamaskNonce = (address: string, errors?: ErrorOverrides) =>
   call('metamaskNonce', { query: { public_address: address } }, { errors });
 
