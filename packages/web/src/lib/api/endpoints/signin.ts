@@ -1,4 +1,5 @@
 import type {
+  EmailInviteRequest,
   GithubAuthConfig,
   GoogleAuthConfig,
   LoginCredential,
@@ -39,3 +40,7 @@ export const getGoogleAuthConfig = () => call('getGoogleAuthConfig');
 export const setGoogleAuthConfig = (body: GoogleAuthConfig) => call('setGoogleAuthConfig', { body });
 export const getGithubAuthConfig = () => call('getGithubAuthConfig');
 export const setGithubAuthConfig = (body: GithubAuthConfig) => call('setGithubAuthConfig', { body });
+
+/** Administrators: mails a single-use sign-up link that joins `gids` (Parley's own, `POST /invites/email`). */
+export const inviteByEmail = (body: EmailInviteRequest, errors?: ErrorOverrides) =>
+  call('inviteByEmail', { body }, { errors });
