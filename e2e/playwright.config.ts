@@ -13,6 +13,9 @@ function freePort(): string {
 }
 process.env.E2E_PORT ??= freePort();
 const PORT = Number(process.env.E2E_PORT);
+/** Where the GitHub/Google stand-in of the sign-in spec listens (it starts with that spec). */
+process.env.E2E_SOCIAL_PORT ??= freePort();
+const SOCIAL = `http://127.0.0.1:${process.env.E2E_SOCIAL_PORT}`;
 
 /** Debian's Chromium with the flags that work on these machines; Playwright never downloads a browser. */
 export default defineConfig({
@@ -49,8 +52,9 @@ export default defineConfig({
     // channels through the API faster than a person types, so the per-user send rate is raised; and
     // every spec's users sign up from 127.0.0.1, so the per-address sign-up limit is too. The link-preview
     // spec serves its page on 127.0.0.1, which outbound fetches may reach only through OUTBOUND_ALLOW.
-    // The sign-in spec's OpenID issuer is plain http on loopback (OIDC_ALLOW_HTTP: tests only).
-    command: `rm -rf ../.tmp/e2e-data && DATA_DIR=../.tmp/e2e-data PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn OUTBOUND_ALLOW=127.0.0.1 OIDC_ALLOW_HTTP=true SEND_RATE=1000 SEND_BURST=1000 REGISTER_LIMIT=1000/10m node ../packages/server/dist/main.js`,
+    // The sign-in spec's OpenID issuer is plain http on loopback (OIDC_ALLOW_HTTP: tests only), and
+    // GitHub and Google are a loopback stand-in on E2E_SOCIAL_PORT.
+    command: `rm -rf ../.tmp/e2e-data && DATA_DIR=../.tmp/e2e-data PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn OUTBOUND_ALLOW=127.0.0.1 OIDC_ALLOW_HTTP=true SEND_RATE=1000 SEND_BURST=1000 REGISTER_LIMIT=1000/10m GITHUB_URL=${SOCIAL} GITHUB_API_URL=${SOCIAL} GOOGLE_JWKS_URL=${SOCIAL}/jwks GOOGLE_AUTH_URL=${SOCIAL}/o/oauth2/v2/auth node ../packages/server/dist/main.js`,
     url: `http://127.0.0.1:${PORT}/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -62,6 +62,22 @@ export type OpenidAuthorizeRequest = Type.Static<typeof OpenidAuthorizeRequest>;
 
 export const OpenidAuthorizeResponse = Type.Object({ url: Type.String() });
 
+/**
+ * Parley's own: where the login page sends the browser for GitHub's code or Google's ID token.
+ * `state` (and Google's `nonce`) are the browser's, checked by it on return.
+ */
+export const GithubAuthorizeRequest = Type.Object({
+  redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
+  state: Type.String({ minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+});
+export type GithubAuthorizeRequest = Type.Static<typeof GithubAuthorizeRequest>;
+export const GoogleAuthorizeRequest = Type.Object({
+  redirect_uri: Type.String({ minLength: 1, maxLength: 2048 }),
+  state: Type.String({ minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+  nonce: Type.String({ minLength: 16, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+});
+export type GoogleAuthorizeRequest = Type.Static<typeof GoogleAuthorizeRequest>;
+
 export const MetamaskNonceQuery = Type.Object({
   public_address: Type.String({ minLength: 1, maxLength: 64 }),
 });

@@ -26,6 +26,8 @@ const PUBLIC = new Set([
   'POST /token/login',
   'POST /token/openid/authorize',
   'GET /token/metamask/nonce',
+  'POST /token/github/authorize',
+  'POST /token/google/authorize',
   'POST /user/register',
   'GET /user/check_email',
   'POST /user/check_magic_token',

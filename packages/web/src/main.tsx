@@ -1,3 +1,5 @@
+// First: a GitHub or Google answer in the address is taken before the router reads it.
+import './features/signin/capture-return';
 import './styles/tokens.css';
 import './styles/base.css';
 import './ui/ui.css';

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { InviteIdParams, InviteInfo, InviteListQuery } from '../invites.js';
+import { EmailInviteRequest, InviteIdParams, InviteInfo, InviteListQuery } from '../invites.js';
 import type { RouteSpec } from './route.js';
 
 const tag = 'invite';
@@ -14,6 +14,16 @@ export const INVITE_ROUTES = {
     tag,
     query: InviteListQuery,
     response: Type.Array(InviteInfo),
+  },
+  inviteByEmail: {
+    method: 'POST',
+    path: '/invites/email',
+    auth: 'header',
+    kind: 'empty',
+    tag,
+    description:
+      'Administrators: mails a single-use sign-up link whose account joins the channels given; 409 when the address has an account, 503 without SMTP.',
+    body: EmailInviteRequest,
   },
   revokeInvite: {
     method: 'DELETE',

@@ -3,7 +3,9 @@ import {
   BindRequest,
   Credentials,
   GithubAuthConfig,
+  GithubAuthorizeRequest,
   GoogleAuthConfig,
+  GoogleAuthorizeRequest,
   MetamaskNonceQuery,
   OidcClientsConfig,
   OpenidAuthorizeRequest,
@@ -22,6 +24,28 @@ export const SIGNIN_ROUTES = {
     description:
       'The issuer’s authorization URL (code flow with PKCE); 403 when the issuer is not enabled, 503 when its discovery fails.',
     body: OpenidAuthorizeRequest,
+    response: OpenidAuthorizeResponse,
+  },
+  githubAuthorize: {
+    method: 'POST',
+    path: '/token/github/authorize',
+    auth: 'public',
+    kind: 'json',
+    tag: 'token',
+    description:
+      'Parley’s own: GitHub’s authorization URL for the login page; 403 while GitHub sign-in is off, 503 when it is not set up, 400 unless redirect_uri is this server’s root.',
+    body: GithubAuthorizeRequest,
+    response: OpenidAuthorizeResponse,
+  },
+  googleAuthorize: {
+    method: 'POST',
+    path: '/token/google/authorize',
+    auth: 'public',
+    kind: 'json',
+    tag: 'token',
+    description:
+      'Parley’s own: Google’s authorization URL (an ID token returned in the fragment) for the login page; 403 while Google sign-in is off, 503 when it is not set up, 400 unless redirect_uri is this server’s root.',
+    body: GoogleAuthorizeRequest,
     response: OpenidAuthorizeResponse,
   },
   metamaskNonce: {

@@ -41,6 +41,7 @@ describe('loadConfig', () => {
         githubUrl: 'https://github.com',
         githubApiUrl: 'https://api.github.com',
         googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+        googleAuthUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
       },
     });
   });

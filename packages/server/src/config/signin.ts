@@ -11,6 +11,8 @@ export interface SigninConfig {
   githubApiUrl: string;
   /** Google's signing keys for ID tokens. */
   googleJwksUrl: string;
+  /** Where the browser asks Google for an ID token (the login page's Google button). */
+  googleAuthUrl: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -36,5 +38,6 @@ export function parseSignin(env: Env, problems: string[]): SigninConfig {
     githubUrl: url(env, 'GITHUB_URL', 'https://github.com', problems),
     githubApiUrl: url(env, 'GITHUB_API_URL', 'https://api.github.com', problems),
     googleJwksUrl: url(env, 'GOOGLE_JWKS_URL', 'https://www.googleapis.com/oauth2/v3/certs', problems),
+    googleAuthUrl: url(env, 'GOOGLE_AUTH_URL', 'https://accounts.google.com/o/oauth2/v2/auth', problems),
   };
 }

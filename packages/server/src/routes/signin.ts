@@ -6,6 +6,8 @@ import type { Handlers } from './register.js';
 export const signinHandlers = (ctx: Ctx) =>
   ({
     openidAuthorize: (req) => signin.openidAuthorize(ctx, req.body, `${req.protocol}://${req.host}`, req.ip),
+    githubAuthorize: (req) => signin.githubAuthorize(ctx, req.body, `${req.protocol}://${req.host}`, req.ip),
+    googleAuthorize: (req) => signin.googleAuthorize(ctx, req.body, `${req.protocol}://${req.host}`, req.ip),
     metamaskNonce: (req) => signin.metamaskNonce(ctx, req.query.public_address, req.ip),
     getCredentials: (req) => signin.credentials(ctx, req.actor),
     bindCredential: (req) => signin.bind(ctx, req.actor, req.body.credential, req.ip),

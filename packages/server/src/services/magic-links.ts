@@ -198,6 +198,7 @@ async function signUpByLink(
     },
     {
       inviteGid: invite?.gid ?? undefined,
+      inviteHash: found.invite_hash ?? undefined,
       claim: async (tx) => {
         if (!(await tx.magicTokens.spend(found.token_hash, now)))
           throw unauthorized('the link is invalid, expired or used');

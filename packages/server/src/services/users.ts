@@ -12,6 +12,7 @@ import type { NewUser, NewUserLog, Store, UserPatch, UserRecord } from '../store
 import { joinGroupEvents, leaveAllGroups } from './groups.js';
 import { cleanName, looksTaken } from './names.js';
 import { consumeInvite, findUsableInvite } from './invites.js';
+import { joinEmailInviteChannels } from './email-invites.js';
 import { issueSession } from './sessions.js';
 import { readSetting } from './settings.js';
 import { requireAccountOwner } from '../policy/index.js';
@@ -49,6 +50,7 @@ export async function register(ctx: Ctx, req: RegisterRequest, address: string):
   });
   const user = await createAccount(ctx, account, {
     inviteGid: invite?.gid ?? undefined,
+    inviteHash: invite?.token_hash,
     claim: async (tx) => {
       if (token && !(await consumeInvite(tx, token, now))) {
         throw new AppError('precondition_failed', 'invite link is invalid or expired');
@@ -69,21 +71,25 @@ export async function createAccount(
   options: {
     claim?: (tx: Store) => Promise<void>;
     inviteGid?: number;
+    /** The invite spent: an e-mail invitation's channels are joined too. */
+    inviteHash?: string;
     /** Runs in the same transaction once the account exists (e.g. links a sign-in identity). */
     created?: (tx: Store, user: UserRecord) => Promise<void>;
   } = {},
 ): Promise<UserRecord> {
-  const { user, joinedGid } = await commitUserLog(ctx, () =>
+  const { user, joinedGid, mailed } = await commitUserLog(ctx, () =>
     ctx.store.transaction(async (tx) => {
       await options.claim?.(tx);
       const created = await tx.users.create(account);
       await options.created?.(tx, created);
       const log = await tx.userLog.append(createLog(created));
       const joinedGid = await joinInvitedChannel(tx, options.inviteGid, created.uid, account.created_at);
-      return { user: created, log, joinedGid };
+      const mailed = await joinEmailInviteChannels(tx, options.inviteHash, created.uid, account.created_at);
+      return { user: created, log, joinedGid, mailed };
     }),
   ).catch(mapUniqueViolation);
   await announceNewUser(ctx, user, joinedGid);
+  for (const gid of mailed) await joinGroupEvents(ctx, gid, [user.uid]);
   return user;
 }
 

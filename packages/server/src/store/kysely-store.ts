@@ -8,6 +8,7 @@ import { KyselyChatSettingsStore, KyselyContactStore, KyselyJobLeaseStore } from
 import { KyselyArchiveStore, KyselyFavoriteStore } from './kysely/archives.js';
 import { KyselyGroupStore } from './kysely/groups.js';
 import { KyselyInviteStore } from './kysely/invites.js';
+import { KyselyEmailInviteStore } from './kysely/email-invites.js';
 import { KyselyMagicTokenStore } from './kysely/magic-tokens.js';
 import { KyselySigninStore } from './kysely/signin.js';
 import { KyselyMessageStore } from './kysely/messages.js';
@@ -33,6 +34,7 @@ export class KyselyStore implements Store {
   readonly sessions: KyselySessionStore;
   readonly settings: KyselySettingsStore;
   readonly invites: KyselyInviteStore;
+  readonly emailInvites: KyselyEmailInviteStore;
   readonly readIndex: KyselyReadIndexStore;
   readonly pins: KyselyPinStore;
   readonly bots: KyselyBotStore;
@@ -56,6 +58,7 @@ export class KyselyStore implements Store {
     this.sessions = new KyselySessionStore(ctx);
     this.settings = new KyselySettingsStore(ctx);
     this.invites = new KyselyInviteStore(ctx);
+    this.emailInvites = new KyselyEmailInviteStore(ctx);
     this.readIndex = new KyselyReadIndexStore(ctx);
     this.pins = new KyselyPinStore(ctx);
     this.bots = new KyselyBotStore(ctx);

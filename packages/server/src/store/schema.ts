@@ -163,6 +163,13 @@ export interface InvitesTable {
   used_times: number;
 }
 
+export interface EmailInvitesTable {
+  token_hash: string;
+  email: string;
+  /** JSON array of channel ids. */
+  gids: string;
+}
+
 export interface MagicTokensTable {
   token_hash: string;
   /** 'login' | 'register'. */
@@ -389,6 +396,7 @@ export interface Database {
   file_messages: FileMessagesTable;
   settings: SettingsTable;
   invites: InvitesTable;
+  email_invites: EmailInvitesTable;
   read_index: ReadIndexTable;
   pinned_messages: PinnedMessagesTable;
   bot_keys: BotKeysTable;

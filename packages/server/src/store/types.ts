@@ -239,6 +239,18 @@ export interface InviteStore {
   delete(tokenHash: string): Promise<boolean>;
 }
 
+/** An invitation mailed to an address: its invite (same hash) and the channels the new account joins. */
+export interface EmailInviteRecord {
+  token_hash: string;
+  email: string;
+  gids: number[];
+}
+
+export interface EmailInviteStore {
+  create(record: EmailInviteRecord): Promise<void>;
+  get(tokenHash: string): Promise<EmailInviteRecord | undefined>;
+}
+
 /** A magic-link token (stored hashed): a login link, or a sign-up link for an address without an account. */
 export interface MagicTokenRecord {
   token_hash: string;
@@ -504,6 +516,7 @@ export interface Store {
   readonly sessions: SessionStore;
   readonly settings: SettingsStore;
   readonly invites: InviteStore;
+  readonly emailInvites: EmailInviteStore;
   readonly readIndex: ReadIndexStore;
   readonly pins: PinStore;
   readonly bots: BotStore;

@@ -6,6 +6,7 @@
  */
 import type { LoginResponse } from '@parley/protocol';
 import type { Actor, Ctx } from '../../context.js';
+import { sha256 } from '../../auth/tokens.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { SigninLink, UserRecord } from '../../store/types.js';
 import { consumeInvite, findUsableInvite } from '../invites.js';
@@ -88,6 +89,7 @@ async function createFor(
     },
     {
       inviteGid,
+      inviteHash: token ? sha256(token) : undefined,
       claim: async (tx) => {
         if (token && !(await consumeInvite(tx, token, now)))
           throw badRequest('invite link is invalid or expired');

@@ -19,6 +19,7 @@ import { identityOf as oidcIdentity } from './oidc.js';
 
 export { authorize as openidAuthorize } from './oidc.js';
 export { createNonce as metamaskNonce } from './metamask.js';
+export { githubAuthorize, googleAuthorize } from './social-authorize.js';
 
 const SOCIAL = new Set(['oidc', 'github', 'google', 'metamask']);
 

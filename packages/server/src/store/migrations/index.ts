@@ -13,6 +13,7 @@ import { signinMigration } from './0011-signin.js';
 import { channelSwitchesMigration } from './0012-channel-switches.js';
 import { notificationsMigration } from './0016-notifications.js';
 import { voiceMigration } from './0017-voice.js';
+import { emailInvitesMigration } from './0019-email-invites.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
@@ -33,6 +34,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0012-channel-switches': channelSwitchesMigration,
     '0016-notifications': notificationsMigration(dialect),
     '0017-voice': voiceMigration,
+    '0019-email-invites': emailInvitesMigration,
   };
 }
 

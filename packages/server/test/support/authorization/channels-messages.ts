@@ -19,6 +19,13 @@ export const channelsMessagesRows: AuthRow[] = [
 
   // Invites: each caller sees only what they may manage, so listing never refuses a signed-in user.
   { method: 'GET', route: '/api/invites', path: (f) => `/api/invites?gid=${f.gid}`, expect: signedIn() },
+  // Invitations by e-mail: administrators only (503 here: this server has no SMTP).
+  {
+    method: 'POST',
+    route: '/api/invites/email',
+    body: () => json({ email: 'invitee@example.com', gids: [] }),
+    expect: row(401, 403, 403, 403, 403, 503),
+  },
   {
     method: 'DELETE',
     route: '/api/invites/:id',

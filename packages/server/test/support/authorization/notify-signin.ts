@@ -53,6 +53,23 @@ export const notifySigninRows: AuthRow[] = [
     expect: everyone(403),
   },
   {
+    method: 'POST',
+    route: '/api/token/github/authorize',
+    body: () => json({ redirect_uri: 'http://localhost/', state: 'state-of-sixteen-chars' }),
+    expect: everyone(403),
+  },
+  {
+    method: 'POST',
+    route: '/api/token/google/authorize',
+    body: () =>
+      json({
+        redirect_uri: 'http://localhost/',
+        state: 'state-of-sixteen-chars',
+        nonce: 'nonce-of-sixteen-chars',
+      }),
+    expect: everyone(403),
+  },
+  {
     method: 'GET',
     route: '/api/token/metamask/nonce',
     path: () => '/api/token/metamask/nonce?public_address=0x0000000000000000000000000000000000000001',

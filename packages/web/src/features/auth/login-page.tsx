@@ -9,7 +9,7 @@ import { AuthLayout } from './auth-layout';
 import { readMagicLink } from './magic-link';
 import { MagicLinkLanding } from './magic-link-landing';
 import { useLoginConfig } from './use-login-config';
-import { OidcLanding, readOidcCallback, SocialButtons } from '../signin';
+import { OidcLanding, peekSocialReturn, readOidcCallback, SocialButtons, SocialLanding } from '../signin';
 
 // A wrong email or password is shown under the password field, so it gets no toast as well.
 const LOGIN_ERRORS = {
@@ -23,7 +23,9 @@ const LOGIN_ERRORS = {
 export function LoginPage() {
   const [link] = useState(() => readMagicLink(window.location.search));
   const [oidc] = useState(() => readOidcCallback(window.location.search));
+  const [social, setSocial] = useState(peekSocialReturn);
   if (link) return <MagicLinkLanding link={link} />;
+  if (social) return <SocialReturnPage answer={social} onBack={() => setSocial(null)} />;
   if (oidc) return <OidcReturn callback={oidc} />;
   return <PasswordLoginPage />;
 }
@@ -33,6 +35,21 @@ function OidcReturn({ callback }: { callback: NonNullable<ReturnType<typeof read
   return (
     <AuthLayout title={t('login.title')}>
       <OidcLanding callback={callback} />
+    </AuthLayout>
+  );
+}
+
+function SocialReturnPage({
+  answer,
+  onBack,
+}: {
+  answer: NonNullable<ReturnType<typeof peekSocialReturn>>;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <AuthLayout title={t('login.title')}>
+      <SocialLanding answer={answer} onBack={onBack} />
     </AuthLayout>
   );
 }

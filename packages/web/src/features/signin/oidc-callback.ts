@@ -15,6 +15,7 @@ export interface OidcCallback {
 export const oidcRedirectUri = () => `${window.location.origin}/`;
 
 export function markOidcPending(): void {
+  sessionStorage.removeItem('parley.social.pending');
   sessionStorage.setItem(PENDING, '1');
 }
 

@@ -1,11 +1,21 @@
 import type { LoginConfig } from '@parley/protocol';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loginWith, metamaskNonce, openidAuthorize } from '../../lib/api';
+import {
+  getGithubClientIdQuietly,
+  getGoogleClientIdQuietly,
+  githubAuthorize,
+  googleAuthorize,
+  loginWith,
+  metamaskNonce,
+  openidAuthorize,
+} from '../../lib/api';
 import { getDeviceId, startSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui';
 import { markOidcPending, oidcRedirectUri } from './oidc-callback';
+import { ProviderIcon } from './provider-icons';
+import { markSocialPending, randomToken, socialRedirectUri, type SocialProvider } from './social-return';
 import './signin.css';
 
 interface Ethereum {
@@ -21,13 +31,52 @@ const issuerLabel = (domain: string) => {
   }
 };
 
-/** The login page's other ways in: one button per enabled OpenID issuer, and MetaMask when present. */
+/** Which of GitHub and Google are on and have a client (their public configs, read once). */
+function useProviders(config: LoginConfig): SocialProvider[] {
+  const [ids, setIds] = useState<{ github: string; google: string }>({ github: '', google: '' });
+  const { github, google } = config;
+  useEffect(() => {
+    let active = true;
+    void Promise.all([
+      github ? getGithubClientIdQuietly() : '',
+      google ? getGoogleClientIdQuietly() : '',
+    ]).then(([gh, go]) => active && setIds({ github: gh, google: go }));
+    return () => {
+      active = false;
+    };
+  }, [github, google]);
+  return (['google', 'github'] as const).filter((p) => config[p] && ids[p]);
+}
+
+const PROVIDER_NAMES: Record<SocialProvider, string> = { github: 'GitHub', google: 'Google' };
+
+/**
+ * The login page's other ways in: Google and GitHub when on and set up, one button per enabled
+ * OpenID issuer, and MetaMask when present.
+ */
 export function SocialButtons({ config }: { config: LoginConfig }) {
   const { t } = useTranslation('signin');
   const [busy, setBusy] = useState<string | null>(null);
+  const providers = useProviders(config);
   const issuers = config.oidc.filter((issuer) => issuer.enable && issuer.domain);
   const metamask = config.metamask && ethereum() !== undefined;
-  if (issuers.length === 0 && !metamask) return null;
+  if (providers.length === 0 && issuers.length === 0 && !metamask) return null;
+
+  const startProvider = async (provider: SocialProvider) => {
+    setBusy(provider);
+    try {
+      const state = randomToken();
+      const nonce = randomToken();
+      const { url } =
+        provider === 'github'
+          ? await githubAuthorize(socialRedirectUri(), state)
+          : await googleAuthorize(socialRedirectUri(), state, nonce);
+      markSocialPending({ provider, state, ...(provider === 'google' && { nonce }) });
+      window.location.assign(url);
+    } catch {
+      setBusy(null);
+    }
+  };
 
   const startOidc = async (domain: string) => {
     setBusy(domain);
@@ -67,6 +116,21 @@ export function SocialButtons({ config }: { config: LoginConfig }) {
   return (
     <div className="signin-social" data-testid="social-buttons">
       <p className="signin-social__divider">{t('social.or')}</p>
+      {providers.map((provider) => (
+        <Button
+          key={provider}
+          type="button"
+          variant="ghost"
+          block
+          loading={busy === provider}
+          disabled={busy !== null}
+          onClick={() => void startProvider(provider)}
+          icon={<ProviderIcon provider={provider} />}
+          data-testid={`login-${provider}`}
+        >
+          {t('social.continue_with', { name: PROVIDER_NAMES[provider] })}
+        </Button>
+      ))}
       {issuers.map((issuer) => (
         <Button
           key={issuer.domain}

@@ -10,6 +10,7 @@ import type conversation from '../../../public/locales/en/conversation.json';
 import type common from '../../../public/locales/en/common.json';
 import type fav from '../../../public/locales/en/fav.json';
 import type file from '../../../public/locales/en/file.json';
+import type invites from '../../../public/locales/en/invites.json';
 import type previews from '../../../public/locales/en/previews.json';
 import type notify from '../../../public/locales/en/notify.json';
 import type platform from '../../../public/locales/en/platform.json';
@@ -47,6 +48,7 @@ declare module 'i18next' {
       channels: typeof channels;
       platform: typeof platform;
       admin: typeof admin;
+      invites: typeof invites;
     };
   }
 }

@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'channels',
   'platform',
   'admin',
+  'invites',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -5,15 +5,17 @@ import { adminListUsers } from '../../../lib/api';
 import { useAppSelector } from '../../../lib/store';
 import { Button, PlusIcon, Spinner, TextField } from '../../../ui';
 import { CreateMemberModal } from './create-member-modal';
+import { InviteEmailModal } from './invite-email-modal';
 import { MemberRow } from './member-row';
 
 /** Settings › Members: every account, searchable, with the administrator's actions on each. */
 export function MembersPage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'invites']);
   const selfUid = useAppSelector((state) => state.auth?.user.uid);
   const [members, setMembers] = useState<AdminUser[] | null>(null);
   const [query, setQuery] = useState('');
   const [creating, setCreating] = useState(false);
+  const [inviting, setInviting] = useState(false);
 
   useEffect(() => {
     let active = true;
@@ -46,6 +48,9 @@ export function MembersPage() {
         <Button icon={<PlusIcon size={18} />} onClick={() => setCreating(true)} data-testid="members-create">
           {t('members.create')}
         </Button>
+        <Button variant="ghost" onClick={() => setInviting(true)} data-testid="members-invite-email">
+          {t('invites:email.open')}
+        </Button>
       </div>
       <TextField
         label={t('members.search')}
@@ -75,6 +80,7 @@ export function MembersPage() {
           onCreated={(user) => setMembers((list) => [...(list ?? []), user])}
         />
       ) : null}
+      {inviting ? <InviteEmailModal onClose={() => setInviting(false)} /> : null}
     </section>
   );
 }
