@@ -59,6 +59,13 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** The DNS resolver of outbound fetches (tests give one that answers what they need). */
   resolver?: Resolver;
+  /**
+   * Timers and queue workers that write on their own (expiry, file retention, upload sweeping,
+   * webhook and push deliveries); on unless false. Tests that compare the whole database before
+   * and after one request turn them off: a job's write between the two reads looks like the
+   * request's.
+   */
+  backgroundJobs?: boolean;
 }
 
 export interface ParleyServer {
@@ -158,10 +165,13 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   const webhooks = new WebhookWorker(ctx);
   const notifications = new NotifyWorker(ctx);
   scaled?.presence.start((uids) => void announceOffline(ctx, uids));
+  const background = options.backgroundJobs !== false;
   const expiry = new ExpiryRunner(ctx);
-  expiry.start();
   const fileRetention = new FileRetentionRunner(ctx);
-  fileRetention.start();
+  if (background) {
+    expiry.start();
+    fileRetention.start();
+  }
 
   // Once draining, every response closes its connection: one still busy when close() began would
   // otherwise stay open, idle, until the keep-alive timeout, and hold the exit that long.
@@ -211,9 +221,11 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     });
   }
 
-  await webhooks.start();
-  await notifications.start();
-  const stopSweeper = startUploadSweeper(ctx);
+  if (background) {
+    await webhooks.start();
+    await notifications.start();
+  }
+  const stopSweeper = background ? startUploadSweeper(ctx) : () => {};
   let closed = false;
   return {
     app,

@@ -1,6 +1,7 @@
 /**
  * A digest of every row in the test's database, read over a connection of its own, so a test can
- * say "this request changed nothing" without knowing which tables a route touches.
+ * say "this request changed nothing" without knowing which tables a route touches. It is one line
+ * per table (`name hash`), so a failed comparison shows which tables changed.
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
@@ -23,18 +24,18 @@ export async function openDigest(db: TestStore): Promise<DbDigest> {
         sql: string | null;
       }[]
     ).map((r) => ({ name: r.name, rowid: !/without rowid/i.test(r.sql ?? '') }));
-    const digest = async () => {
-      const hash = createHash('sha256');
-      // A WITHOUT ROWID table (FTS5's shadow tables) is read in primary-key order.
-      for (const t of tables)
-        hash.update(
-          t.name +
+    // A WITHOUT ROWID table (FTS5's shadow tables) is read in primary-key order.
+    const digest = async () =>
+      tables
+        .map((t) =>
+          line(
+            t.name,
             JSON.stringify(
               sqlite.prepare(`select * from "${t.name}"${t.rowid ? ' order by rowid' : ''}`).all(),
             ),
-        );
-      return hash.digest('hex');
-    };
+          ),
+        )
+        .join('\n');
     return Object.assign(digest, { close: async () => void sqlite.close() });
   }
   const client = new pg.Client({ connectionString: db.databaseUrl });
@@ -45,12 +46,16 @@ export async function openDigest(db: TestStore): Promise<DbDigest> {
     )
   ).rows.map((r) => r.tablename);
   const digest = async () => {
-    const hash = createHash('sha256');
+    const lines: string[] = [];
     for (const t of tables) {
       const rows = (await client.query(`select * from "${t}"`)).rows.map((r) => JSON.stringify(r)).sort();
-      hash.update(t + rows.join('\n'));
+      lines.push(line(t, rows.join('\n')));
     }
-    return hash.digest('hex');
+    return lines.join('\n');
   };
   return Object.assign(digest, { close: () => client.end() });
+}
+
+function line(table: string, rows: string): string {
+  return `${table} ${createHash('sha256').update(rows).digest('hex').slice(0, 16)}`;
 }

@@ -68,6 +68,8 @@ export interface TestServerOptions {
    * test reaches the network through a name; IP literals still go through the address policy.
    */
   resolver?: Resolver;
+  /** False turns off the server's timers and queue workers (see `AppOptions.backgroundJobs`). */
+  backgroundJobs?: false;
 }
 
 const noNames: Resolver = async () => {
@@ -104,6 +106,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         ...(options.blobs && { blobs: options.blobs }),
         ...(options.logStream && { logStream: options.logStream }),
         resolver: options.resolver ?? noNames,
+        ...(options.backgroundJobs === false && { backgroundJobs: false }),
       });
       nodes.push(node);
       await node.app.listen({ port: 0, host: '127.0.0.1' });
