@@ -72,4 +72,25 @@ export const FILE_ROUTES = {
     query: AdminFilesQuery,
     response: Type.Array(AdminFile),
   },
+  // The same pair for bots, with a bot key in `X-API-Key` (API.md §7.1, §10.2).
+  botPrepareFile: {
+    method: 'POST',
+    path: '/bot/file/prepare',
+    auth: 'bot',
+    kind: 'json',
+    tag: 'bot',
+    description: 'Bots: starts an upload, as POST /resource/file/prepare.',
+    body: PrepareFileRequest,
+    response: Type.String(),
+  },
+  botUploadFile: {
+    method: 'POST',
+    path: '/bot/file/upload',
+    auth: 'bot',
+    kind: 'json',
+    tag: 'bot',
+    description: 'Bots: one chunk of an upload, as POST /resource/file/upload.',
+    upload: 'multipart',
+    response: Nullable(UploadedFile),
+  },
 } as const satisfies Record<string, RouteSpec>;

@@ -13,5 +13,7 @@ export const fileHandlers = (ctx: Ctx) =>
     uploadStatus: (req) => upload.uploadStatus(ctx, req.actor, req.query.file_id),
     getFile: async (req, reply) => sendFile(req, reply, ctx.blobs, await findFile(ctx, req.query)),
     deleteAllFiles: (req) => admin.deleteAllFiles(ctx, req.actor),
+    botPrepareFile: (req) => upload.prepareFile(ctx, req.actor, req.body),
+    botUploadFile: async (req) => upload.uploadChunk(ctx, req.actor, await readChunk(req)),
     adminFiles: (req) => admin.listFiles(ctx, req.actor, req.query),
   }) satisfies Partial<Handlers>;

@@ -4,7 +4,7 @@
  * chunk may name the offset it starts at, and `uploadStatus` tells where an interrupted upload
  * stopped, so it resumes after its last stored chunk.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { PrepareFileRequest, UploadedFile, UploadStatus } from '@parley/protocol';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Actor, Ctx } from '../../context.js';
@@ -15,6 +15,7 @@ import type { FileChunk, FileRecord } from '../../store/types.js';
 import { chunkKey, deleteBlobs, hashChunks, readAll, thumbnailKey, writeChunks } from './chunks.js';
 import { declaredType, storedType } from './content-types.js';
 import { isProcessedImage, processImage } from './images.js';
+import { runningHashes } from './running-hash.js';
 
 export interface UploadedChunk {
   fileId: string | undefined;
@@ -98,6 +99,7 @@ async function storeChunk(ctx: Ctx, file: FileRecord, data: Buffer): Promise<voi
     await ctx.blobs.delete(key);
     throw conflict('a chunk of this upload arrived twice at once');
   }
+  runningHashes(ctx.blobs).add(file.file_id, n, data);
 }
 
 async function finish(ctx: Ctx, fileId: string): Promise<UploadedFile> {
@@ -105,6 +107,7 @@ async function finish(ctx: Ctx, fileId: string): Promise<UploadedFile> {
   const chunks = await ctx.store.files.chunks(fileId);
   const contentType = file.content_type ?? 'application/octet-stream';
   let size = file.size;
+  let hash = runningHashes(ctx.blobs).take(fileId, chunks.length);
   let replaced: FileChunk[] | undefined;
   let thumbnail: string | null = null;
   let dims: { width: number; height: number } | null = null;
@@ -117,6 +120,7 @@ async function finish(ctx: Ctx, fileId: string): Promise<UploadedFile> {
       if (image.cleaned) {
         replaced = await writeChunks(ctx, fileId, image.cleaned, (k, d) => putOrRefuse(ctx, k, d));
         size = image.cleaned.length;
+        hash = createHash('sha256').update(image.cleaned).digest('hex');
       }
       if (image.thumbnail) {
         thumbnail = thumbnailKey(fileId, image.thumbnail.ext);
@@ -128,7 +132,8 @@ async function finish(ctx: Ctx, fileId: string): Promise<UploadedFile> {
       throw err;
     }
   }
-  const hash = await hashChunks(ctx.blobs, replaced ?? chunks);
+  // Read back only when this node did not see every chunk arrive (running-hash.ts).
+  hash ??= await hashChunks(ctx.blobs, chunks);
   const path = datedPath(ctx.now(), fileId);
   const done = await ctx.store.files.finish(
     fileId,
@@ -179,6 +184,7 @@ export function datedPath(now: number, fileId: string): string {
 
 /** Removes an upload and everything it stored. */
 export async function discard(ctx: Ctx, fileId: string): Promise<void> {
+  runningHashes(ctx.blobs).forget(fileId);
   const file = await ctx.store.files.get(fileId);
   if (!file) return;
   const chunks = await ctx.store.files.chunks(fileId);

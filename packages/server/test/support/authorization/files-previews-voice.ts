@@ -1,4 +1,14 @@
-import { adminOnly, type AuthRow, everyone, json, multipartChunk, quiet, row, signedIn } from './shapes.js';
+import {
+  adminOnly,
+  type AuthRow,
+  botOnly,
+  everyone,
+  json,
+  multipartChunk,
+  quiet,
+  row,
+  signedIn,
+} from './shapes.js';
 
 export const filesPreviewsVoiceRows: AuthRow[] = [
   // Files (issue 11). An unknown upload id is 400 for everyone who may upload at all.
@@ -28,6 +38,19 @@ export const filesPreviewsVoiceRows: AuthRow[] = [
   },
   { method: 'DELETE', route: '/api/resource/file/delete', expect: adminOnly() },
   { method: 'GET', route: '/api/admin/system/files', expect: adminOnly() },
+  // Bot uploads (API.md §10.2): only a bot key; an unknown upload id is 400 for the bot too.
+  {
+    method: 'POST',
+    route: '/api/bot/file/prepare',
+    body: () => json({ content_type: 'text/plain', filename: 'a.txt' }),
+    expect: botOnly(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/bot/file/upload',
+    body: () => multipartChunk('00000000-0000-0000-0000-000000000000'),
+    expect: botOnly(400),
+  },
   // Link previews (issue 10): loopback is refused by the outbound client, so nothing is fetched.
   {
     method: 'GET',

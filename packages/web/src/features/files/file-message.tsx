@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../lib/api';
 import { Button, Modal, Svg, type IconProps } from '../../ui';
+import { copyImage, copyLink, type CopyResult } from './clipboard';
 import { displaySize, formatSize } from './format-size';
 import './files.css';
 
@@ -75,7 +76,9 @@ export default function FileMessage({ path, properties }: FileProps) {
             onError={() => setExpired(true)}
           />
         </button>
-        {viewing ? <ImageViewer path={path} name={name} onClose={() => setViewing(false)} /> : null}
+        {viewing ? (
+          <ImageViewer path={path} name={name} type={type} onClose={() => setViewing(false)} />
+        ) : null}
       </>
     );
   }
@@ -106,10 +109,24 @@ export default function FileMessage({ path, properties }: FileProps) {
 
 const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3];
 
-/** The full image with zoom and download; Escape or the close button closes it. */
-function ImageViewer({ path, name, onClose }: { path: string; name: string; onClose: () => void }) {
+const COPY_MESSAGES = { copied: 'copied', unsupported: 'copy_unsupported', failed: 'copy_failed' } as const;
+
+interface ViewerProps {
+  path: string;
+  name: string;
+  type: string;
+  onClose: () => void;
+}
+
+/** The full image with zoom, copy and download; Escape or the close button closes it. */
+function ImageViewer({ path, name, type, onClose }: ViewerProps) {
   const { t } = useTranslation('file');
   const [zoom, setZoom] = useState(2);
+  const [copied, setCopied] = useState<CopyResult | null>(null);
+  const copy = (action: () => Promise<CopyResult>) => {
+    setCopied(null);
+    void action().then(setCopied);
+  };
   return (
     <Modal
       open
@@ -131,9 +148,18 @@ function ImageViewer({ path, name, onClose }: { path: string; name: string; onCl
           >
             {t('zoom_in')}
           </Button>
+          <Button variant="ghost" onClick={() => copy(() => copyImage(fileUrl(path), type))}>
+            {t('copy_image')}
+          </Button>
+          <Button variant="ghost" onClick={() => copy(() => copyLink(fileUrl(path)))}>
+            {t('copy_link')}
+          </Button>
           <a className="btn btn--primary" href={fileUrl(path, '&download=true')} download={name}>
             {t('download')}
           </a>
+          <span className="viewer__status" role="status" data-testid="viewer-copy-status">
+            {copied ? t(COPY_MESSAGES[copied]) : ''}
+          </span>
         </div>
       }
     >
