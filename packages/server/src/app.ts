@@ -37,13 +37,14 @@ import { openScaledMode, type ScaledMode } from './scaled.js';
 import { InProcessPresence, type Presence } from './realtime/presence.js';
 import { healthRoutes } from './routes/health.js';
 import { apiRoutes } from './routes/index.js';
-import { ExpiryRunner } from './services/expiry.js';
-import { FileRetentionRunner } from './services/files/retention.js';
+import { expiryRunner } from './services/expiry.js';
+import { fileRetentionRunner } from './services/files/retention.js';
+import type { JobRunner } from './services/jobs/job-runner.js';
 import { SendQueue } from './services/send-queue.js';
 import { WebhookWorker } from './services/webhook-worker.js';
 import { NotifyWorker } from './services/notify-worker.js';
 import { announceOffline } from './services/stream.js';
-import { startUploadSweeper } from './services/files/sweeper.js';
+import { uploadSweeper } from './services/files/sweeper.js';
 import { openStore } from './store/index.js';
 import type { Store } from './store/types.js';
 
@@ -68,9 +69,9 @@ export interface ParleyServer {
   /** Every registered route (filled as routes register; complete once `buildServer` resolves). */
   routes: readonly RegisteredRoute[];
   /** Deletes burn-after-reading messages when due (one node of a cluster at a time). */
-  expiry: ExpiryRunner;
+  expiry: JobRunner;
   notifications: NotifyWorker;
-  fileRetention: FileRetentionRunner;
+  fileRetention: JobRunner;
   close(): Promise<void>;
 }
 
@@ -158,9 +159,9 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   const webhooks = new WebhookWorker(ctx);
   const notifications = new NotifyWorker(ctx);
   scaled?.presence.start((uids) => void announceOffline(ctx, uids));
-  const expiry = new ExpiryRunner(ctx);
+  const expiry = expiryRunner(ctx);
   expiry.start();
-  const fileRetention = new FileRetentionRunner(ctx);
+  const fileRetention = fileRetentionRunner(ctx);
   fileRetention.start();
 
   // Once draining, every response closes its connection: one still busy when close() began would
@@ -213,7 +214,8 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
 
   await webhooks.start();
   await notifications.start();
-  const stopSweeper = startUploadSweeper(ctx);
+  const sweeper = uploadSweeper(ctx);
+  sweeper.start();
   let closed = false;
   return {
     app,
@@ -231,7 +233,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       ctx.lifecycle.draining = true;
       await webhooks.stop();
       await notifications.stop();
-      stopSweeper();
+      await sweeper.stop();
       await expiry.stop();
       await fileRetention.stop();
       await hub.stop();
