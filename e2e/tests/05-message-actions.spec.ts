@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, adminToken, snap } from './support.js';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  adminToken,
+  createPublicChannel,
+  messageWith,
+  openAs,
+  openChannel,
+  registerMember,
+  snap,
+} from './support.js';
 
 /**
  * Issue 10, message actions in the web client: two people (two browser contexts) reply, edit (the
@@ -32,12 +41,8 @@ let gid = 0;
 let otherGid = 0;
 let adminHeaders: Record<string, string> = {};
 
-async function createChannel(request: APIRequestContext, name: string): Promise<number> {
-  const group = await request.post('/api/group', { headers: adminHeaders, data: { name, is_public: true } });
-  expect(group.ok()).toBe(true);
-  const body = await group.json();
-  return typeof body === 'number' ? body : body.gid;
-}
+const createChannel = (request: APIRequestContext, name: string) =>
+  createPublicChannel(request, adminHeaders, name);
 
 async function send(request: APIRequestContext, text: string): Promise<number> {
   const sent = await request.post(`/api/group/${gid}/send`, {
@@ -50,42 +55,12 @@ async function send(request: APIRequestContext, text: string): Promise<number> {
 
 test.beforeAll(async ({ request }) => {
   adminHeaders = { 'x-api-key': await adminToken(request) };
-  const link = await (
-    await request.get('/api/group/create_reg_magic_link', { headers: adminHeaders })
-  ).text();
-  const magicToken = new URL(link.replace(/^"|"$/g, '')).searchParams.get('magic_token');
-  const registered = await request.post('/api/user/register', {
-    data: { ...DANA, magic_token: magicToken, gender: 0, language: 'en', device: 'e2e' },
-  });
-  expect(registered.ok()).toBe(true);
+  await registerMember(request, adminHeaders, DANA);
   gid = await createChannel(request, `actions-${stamp}`);
   otherGid = await createChannel(request, `elsewhere-${stamp}`);
   for (const text of ['Morning all', ORIGINAL, 'Any objections?', 'First to remove', 'Second to remove'])
     await send(request, text);
 });
-
-async function open(browser: Browser, who: { email: string; password: string }, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  const page = await context.newPage();
-  await page.goto('/#/login');
-  await page.getByTestId('login-email').fill(who.email);
-  await page.getByTestId('login-password').fill(who.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/chat/);
-  return { context, page };
-}
-
-/** The message whose own text (not a quoted original) contains `text`. */
-const messageWith = (page: Page, text: string) =>
-  page
-    .getByTestId('message')
-    .filter({ has: page.locator('.message__text', { hasText: text }) })
-    .last();
-
-async function openChannel(page: Page, id = gid) {
-  await page.goto(`/#/chat/channel/${id}`);
-  await expect(page.getByTestId('conversation')).toHaveAttribute('data-gid', String(id));
-}
 
 async function menuOn(page: Page, text: string) {
   await messageWith(page, text).click({ button: 'right' });
@@ -93,12 +68,12 @@ async function menuOn(page: Page, text: string) {
 }
 
 test('two people reply, edit, react, pin, mention and delete', async ({ browser }) => {
-  const admin = await open(browser, ADMIN);
-  const dana = await open(browser, DANA);
+  const admin = await openAs(browser, ADMIN);
+  const dana = await openAs(browser, DANA);
   const a = admin.page;
   const d = dana.page;
-  await openChannel(a);
-  await openChannel(d);
+  await openChannel(a, gid);
+  await openChannel(d, gid);
 
   // Reply: the quote above the composer, then the reply shows its original.
   await messageWith(d, ORIGINAL).hover();
@@ -189,7 +164,7 @@ test('two people reply, edit, react, pin, mention and delete', async ({ browser 
   const channelItem = a.getByTestId(`channel-item-${gid}`);
   await expect(channelItem.getByTestId('mention-badge')).toHaveText('@1');
   await expect(channelItem.getByTestId('unread-badge')).toBeVisible();
-  await openChannel(a);
+  await openChannel(a, gid);
   await expect(messageWith(a, 'Please check').locator('.mention--self')).toHaveText(`@${ADMIN.name}`);
 
   // Delete several: select mode, two messages, confirm; they vanish for Dana too.
@@ -245,7 +220,7 @@ test('a quote jumps to an original older than what is loaded, and highlights it'
   const first = await post(`/api/group/${far}/send`, 'The very first decision');
   for (let i = 1; i <= 250; i++) await post(`/api/group/${far}/send`, `filler ${i}`);
   await post(`/api/message/${first}/reply`, 'Back to the very first decision');
-  const { context, page } = await open(browser, ADMIN);
+  const { context, page } = await openAs(browser, ADMIN);
   await openChannel(page, far);
   await expect(messageWith(page, 'Back to the very first')).toBeVisible();
   // A reload keeps only the newest messages per conversation; the original is pages away.
@@ -293,9 +268,13 @@ for (const theme of ['light', 'dark'] as const) {
     test(`message actions look right in ${theme} at ${viewport.width} px`, async ({ browser, request }) => {
       await dress(request);
       const phone = viewport.width < 768;
-      const { context, page } = await open(browser, ADMIN, { viewport, colorScheme: theme, hasTouch: phone });
+      const { context, page } = await openAs(browser, ADMIN, {
+        viewport,
+        colorScheme: theme,
+        hasTouch: phone,
+      });
       const tag = `${theme}-${viewport.width}`;
-      await openChannel(page);
+      await openChannel(page, gid);
       const target = messageWith(page, 'merging now');
       await expect(target).toBeVisible();
       if (phone) {

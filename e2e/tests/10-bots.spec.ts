@@ -46,7 +46,8 @@ test('a bot made in the settings posts through its curl snippet, and the message
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await signIn(page, ADMIN);
-  await page.getByTestId('nav-bots').click();
+  await page.getByTestId('nav-settings').click();
+  await page.getByTestId('settings-nav-bots').click();
   await expect(page.getByTestId('bots-page')).toBeVisible();
 
   await page.getByTestId('bot-name').fill(BOT_NAME);

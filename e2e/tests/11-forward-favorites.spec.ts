@@ -1,5 +1,14 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, adminToken, snap } from './support.js';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import {
+  ADMIN,
+  adminToken,
+  createPublicChannel,
+  messageWith,
+  openAs,
+  openChannel,
+  registerMember,
+  snap,
+} from './support.js';
 
 /**
  * Issue 10, forwarding and saved items: the administrator forwards two messages at once to a
@@ -17,24 +26,12 @@ let targetGid = 0;
 let danaUid = 0;
 let adminHeaders: Record<string, string> = {};
 
-async function createChannel(request: APIRequestContext, name: string): Promise<number> {
-  const group = await request.post('/api/group', { headers: adminHeaders, data: { name, is_public: true } });
-  expect(group.ok()).toBe(true);
-  const body = await group.json();
-  return typeof body === 'number' ? body : body.gid;
-}
+const createChannel = (request: APIRequestContext, name: string) =>
+  createPublicChannel(request, adminHeaders, name);
 
 test.beforeAll(async ({ request }) => {
   adminHeaders = { 'x-api-key': await adminToken(request) };
-  const link = await (
-    await request.get('/api/group/create_reg_magic_link', { headers: adminHeaders })
-  ).text();
-  const magicToken = new URL(link.replace(/^"|"$/g, '')).searchParams.get('magic_token');
-  const registered = await request.post('/api/user/register', {
-    data: { ...DANA, magic_token: magicToken, gender: 0, language: 'en', device: 'e2e' },
-  });
-  expect(registered.ok()).toBe(true);
-  danaUid = (await registered.json()).user.uid as number;
+  danaUid = await registerMember(request, adminHeaders, DANA);
   gid = await createChannel(request, `source-${stamp}`);
   targetGid = await createChannel(request, `target-${stamp}`);
   for (const text of [FIRST, SECOND]) {
@@ -46,33 +43,11 @@ test.beforeAll(async ({ request }) => {
   }
 });
 
-async function open(browser: Browser, who: { email: string; password: string }, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  const page = await context.newPage();
-  await page.goto('/#/login');
-  await page.getByTestId('login-email').fill(who.email);
-  await page.getByTestId('login-password').fill(who.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/#\/chat/);
-  return { context, page };
-}
-
-const messageWith = (page: Page, text: string) =>
-  page
-    .getByTestId('message')
-    .filter({ has: page.locator('.message__text', { hasText: text }) })
-    .last();
-
-async function openChannel(page: Page, id: number) {
-  await page.goto(`/#/chat/channel/${id}`);
-  await expect(page.getByTestId('conversation')).toHaveAttribute('data-gid', String(id));
-}
-
 test('forward two messages to a channel and a person; save, list and remove a message', async ({
   browser,
 }) => {
-  const admin = await open(browser, ADMIN);
-  const dana = await open(browser, DANA);
+  const admin = await openAs(browser, ADMIN);
+  const dana = await openAs(browser, DANA);
   const a = admin.page;
   const d = dana.page;
   await openChannel(a, gid);
@@ -138,7 +113,7 @@ for (const theme of ['light', 'dark'] as const) {
         data: { mid_list: mids.slice(0, 2).map((m) => m.mid) },
       });
       expect(favorite.ok()).toBe(true);
-      const { context, page } = await open(browser, ADMIN, { viewport, colorScheme: theme });
+      const { context, page } = await openAs(browser, ADMIN, { viewport, colorScheme: theme });
       const tag = `${theme}-${viewport.width}`;
       await openChannel(page, targetGid);
       await expect(page.getByTestId('archive-item').first()).toBeVisible();

@@ -37,13 +37,14 @@ import { openScaledMode, type ScaledMode } from './scaled.js';
 import { InProcessPresence, type Presence } from './realtime/presence.js';
 import { healthRoutes } from './routes/health.js';
 import { apiRoutes } from './routes/index.js';
-import { ExpiryRunner } from './services/expiry.js';
-import { FileRetentionRunner } from './services/files/retention.js';
+import { expiryRunner } from './services/expiry.js';
+import { fileRetentionRunner } from './services/files/retention.js';
+import type { JobRunner } from './services/jobs/job-runner.js';
 import { SendQueue } from './services/send-queue.js';
 import { WebhookWorker } from './services/webhook-worker.js';
 import { NotifyWorker } from './services/notify-worker.js';
 import { announceOffline } from './services/stream.js';
-import { startUploadSweeper } from './services/files/sweeper.js';
+import { uploadSweeper } from './services/files/sweeper.js';
 import { openStore } from './store/index.js';
 import type { Store } from './store/types.js';
 
@@ -75,9 +76,9 @@ export interface ParleyServer {
   /** Every registered route (filled as routes register; complete once `buildServer` resolves). */
   routes: readonly RegisteredRoute[];
   /** Deletes burn-after-reading messages when due (one node of a cluster at a time). */
-  expiry: ExpiryRunner;
+  expiry: JobRunner;
   notifications: NotifyWorker;
-  fileRetention: FileRetentionRunner;
+  fileRetention: JobRunner;
   close(): Promise<void>;
 }
 
@@ -166,8 +167,8 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   const notifications = new NotifyWorker(ctx);
   scaled?.presence.start((uids) => void announceOffline(ctx, uids));
   const background = options.backgroundJobs !== false;
-  const expiry = new ExpiryRunner(ctx);
-  const fileRetention = new FileRetentionRunner(ctx);
+  const expiry = expiryRunner(ctx);
+  const fileRetention = fileRetentionRunner(ctx);
   if (background) {
     expiry.start();
     fileRetention.start();
@@ -221,11 +222,12 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     });
   }
 
+  const sweeper = uploadSweeper(ctx);
   if (background) {
     await webhooks.start();
     await notifications.start();
+    sweeper.start();
   }
-  const stopSweeper = background ? startUploadSweeper(ctx) : () => {};
   let closed = false;
   return {
     app,
@@ -243,7 +245,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       ctx.lifecycle.draining = true;
       await webhooks.stop();
       await notifications.stop();
-      stopSweeper();
+      await sweeper.stop();
       await expiry.stop();
       await fileRetention.stop();
       await hub.stop();

@@ -2,10 +2,10 @@
  * Agora compatibility for VoceChat clients (API.md §5, §11.2; issue 15): the settings, `enabled`,
  * RTC tokens that Agora's own library parses and verifies, and the channel listing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { startTestServer, type TestServer, type TestUser } from './support/server.js';
-import { createCastWithChannels } from './support/cast.js';
+import { type TestUser } from './support/server.js';
+import { startCastServer } from './support/cast.js';
 
 // The package's token parser is not exported from its index: load its module directly.
 const { AccessToken2 } = createRequire(import.meta.url)('agora-token/src/AccessToken2.js') as {
@@ -30,20 +30,7 @@ const CONFIG = {
   customer_secret: 'csecret',
 };
 
-let t: TestServer;
-let admin: TestUser;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let pub: number;
-let priv: number;
-beforeAll(async () => {
-  t = await startTestServer();
-  ({ admin, alice, bob, carol, pub, priv } = await createCastWithChannels(t));
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, admin, alice, bob, carol, pub, priv } = await startCastServer();
 
 const enabled = async (user: TestUser) =>
   (await t.request('GET', '/admin/agora/enabled', { token: user.token })).json;

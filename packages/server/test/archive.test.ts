@@ -3,25 +3,12 @@
  * archive's shape, and forwarding it as messages to channels and people.
  */
 import type { Archive, ServerEvent } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { properties, sendText, startTestServer, type TestServer, type TestUser } from './support/server.js';
-import { createCastWithChannels } from './support/cast.js';
+import { describe, expect, it } from 'vitest';
+import { properties, sendText, type TestUser } from './support/server.js';
+import { startCastServer } from './support/cast.js';
 import { streamsClosedAfterEach } from './support/sse.js';
 
-let t: TestServer;
-let admin: TestUser;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let pub: number;
-let priv: number;
-beforeAll(async () => {
-  t = await startTestServer();
-  ({ admin, alice, bob, carol, pub, priv } = await createCastWithChannels(t));
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, admin, alice, bob, carol, pub, priv } = await startCastServer();
 
 const streams = streamsClosedAfterEach();
 

@@ -5,33 +5,12 @@
  */
 import { createHmac } from 'node:crypto';
 import type { ServerEvent, VoiceConfig, VoiceRoom } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createChannel,
-  createUser,
-  login,
-  sendText,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
-import { createCastWithChannels } from './support/cast.js';
+import { describe, expect, it } from 'vitest';
+import { createChannel, createUser, login, sendText, type TestUser } from './support/server.js';
+import { startCastServer } from './support/cast.js';
 import { streamsClosedAfterEach, type TestStream } from './support/sse.js';
 
-let t: TestServer;
-let admin: TestUser;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let pub: number;
-let priv: number;
-beforeAll(async () => {
-  t = await startTestServer();
-  ({ admin, alice, bob, carol, pub, priv } = await createCastWithChannels(t));
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, admin, alice, bob, carol, pub, priv } = await startCastServer();
 
 const streams = streamsClosedAfterEach();
 const ready = (user: TestUser) => streams.ready(t.url, user.token);

@@ -4,30 +4,12 @@
  * and `only_owner_can_send_msg` enforced on sends and replies (SPEC §8's 403 text).
  */
 import { DEFAULT_CHANNEL_SWITCHES, type Group, type ServerEvent } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createChannel,
-  sendText,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
-import { createCastWithChannels } from './support/cast.js';
+import { describe, expect, it } from 'vitest';
+import { createChannel, sendText, type TestUser } from './support/server.js';
+import { startCastServer } from './support/cast.js';
 import { streamsClosedAfterEach } from './support/sse.js';
 
-let t: TestServer;
-let admin: TestUser;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let pub: number;
-beforeAll(async () => {
-  t = await startTestServer();
-  ({ admin, alice, bob, carol, pub } = await createCastWithChannels(t));
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, admin, alice, bob, carol, pub } = await startCastServer();
 
 const streams = streamsClosedAfterEach();
 const ready = (user: TestUser) => streams.ready(t.url, user.token);

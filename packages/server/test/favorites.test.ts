@@ -3,31 +3,11 @@
  * read and removed by their owner only (someone else's is 404), at most 100 each.
  */
 import { MAX_FAVORITES, type Archive, type Favorite } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createUser,
-  login,
-  sendText,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
-import { createCastWithChannels } from './support/cast.js';
+import { describe, expect, it } from 'vitest';
+import { createUser, login, sendText, type TestUser } from './support/server.js';
+import { startCastServer } from './support/cast.js';
 
-let t: TestServer;
-let admin: TestUser;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let pub: number;
-let priv: number;
-beforeAll(async () => {
-  t = await startTestServer();
-  ({ admin, alice, bob, carol, pub, priv } = await createCastWithChannels(t));
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, admin, alice, bob, carol, pub, priv } = await startCastServer();
 
 async function say(user: TestUser, to: { gid: number } | { uid: number }, text: string): Promise<number> {
   const res = await sendText(t, user, to, text);

@@ -3,32 +3,12 @@
  * the answers, the records on the stream and who receives them, and what a fresh device rebuilds.
  */
 import { LIMITS, REACTION_EMOJIS, type ChatMessage, type ServerEvent } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createChannel,
-  properties,
-  sendText,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
-import { createCastWithChannels } from './support/cast.js';
+import { describe, expect, it } from 'vitest';
+import { createChannel, properties, sendText, type TestUser } from './support/server.js';
+import { startCastServer } from './support/cast.js';
 import { chats, streamsClosedAfterEach, type TestStream } from './support/sse.js';
 
-let t: TestServer;
-let admin: TestUser;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let pub: number;
-let priv: number;
-beforeAll(async () => {
-  t = await startTestServer();
-  ({ admin, alice, bob, carol, pub, priv } = await createCastWithChannels(t));
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, admin, alice, bob, carol, pub, priv } = await startCastServer();
 
 const streams = streamsClosedAfterEach();
 const ready = (user: TestUser) => streams.ready(t.url, user.token);

@@ -4,7 +4,7 @@
  * with every user reachable, so no push subscription is needed here (`web-push.test.ts` sends).
  */
 import type { ChatMessage } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   inQuietHours,
   levelAllows,
@@ -12,24 +12,11 @@ import {
   mentionsOf,
   recipientsOf,
 } from '../src/services/notify-decider.js';
-import { createCastWithChannels } from './support/cast.js';
+import { startCastServer } from './support/cast.js';
 import { streamsClosedAfterEach } from './support/sse.js';
-import { properties, startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { properties, type TestUser } from './support/server.js';
 
-let t: TestServer;
-let admin: TestUser;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let pub: number;
-let priv: number;
-beforeAll(async () => {
-  t = await startTestServer();
-  ({ admin, alice, bob, carol, pub, priv } = await createCastWithChannels(t));
-});
-afterAll(async () => {
-  await t?.close();
-});
+const { t, admin, alice, bob, carol, pub, priv } = await startCastServer();
 const streams = streamsClosedAfterEach();
 
 const everyone = async (uids: number[]) => new Set(uids);

@@ -3,32 +3,12 @@
  * audience, edits and deletes of a pinned message, and the pins in the channel list.
  */
 import type { Group, ServerEvent } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  login,
-  properties,
-  sendText,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
-import { createCastWithChannels } from './support/cast.js';
+import { describe, expect, it } from 'vitest';
+import { login, properties, sendText, type TestUser } from './support/server.js';
+import { startCastServer } from './support/cast.js';
 import { streamsClosedAfterEach } from './support/sse.js';
 
-let t: TestServer;
-let admin: TestUser;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let pub: number;
-let priv: number;
-beforeAll(async () => {
-  t = await startTestServer();
-  ({ admin, alice, bob, carol, pub, priv } = await createCastWithChannels(t));
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, admin, alice, bob, carol, pub, priv } = await startCastServer();
 
 const streams = streamsClosedAfterEach();
 const ready = (user: TestUser) => streams.ready(t.url, user.token);

@@ -4,24 +4,11 @@
  * the results right; bad input is a 400 that changes nothing.
  */
 import type { SearchHit } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendText, startTestServer, type TestServer, type TestUser } from './support/server.js';
-import { createCastWithChannels } from './support/cast.js';
+import { describe, expect, it } from 'vitest';
+import { sendText, type TestUser } from './support/server.js';
+import { startCastServer } from './support/cast.js';
 
-let t: TestServer;
-let admin: TestUser;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let pub: number;
-let priv: number;
-beforeAll(async () => {
-  t = await startTestServer();
-  ({ admin, alice, bob, carol, pub, priv } = await createCastWithChannels(t));
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, admin, alice, bob, carol, pub, priv } = await startCastServer();
 
 async function send(user: TestUser, target: { gid: number } | { uid: number }, text: string) {
   const res = await sendText(t, user, target, text);

@@ -5,27 +5,15 @@
  * and burn-after-reading messages deleted by the server for everyone when due.
  */
 import type { ServerEvent } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, sendText, startTestServer, type TestServer, type TestUser } from './support/server.js';
-import { createCastWithChannels } from './support/cast.js';
+import { describe, expect, it } from 'vitest';
+import { login, sendText, type TestUser } from './support/server.js';
+import { startCastServer } from './support/cast.js';
 import { streamsClosedAfterEach, type TestStream } from './support/sse.js';
 
 let now = Date.now();
-let t: TestServer;
-let alice: TestUser;
-let alice2: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let priv: number;
-let pub: number;
-beforeAll(async () => {
-  t = await startTestServer({ now: () => now });
-  ({ alice, bob, carol, pub, priv } = await createCastWithChannels(t));
-  alice2 = await login(t, alice.email, alice.password);
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, pub, priv, ...cast } = await startCastServer({ now: () => now });
+let { alice, bob, carol } = cast;
+let alice2 = await login(t, alice.email, alice.password);
 
 /** Access tokens last 5 minutes of the test clock: after moving it, everyone signs in again. */
 async function relogin() {

@@ -5,39 +5,19 @@
  * muted; a gone subscription is dropped and a dead endpoint holds up nobody else.
  */
 import type { PushPayload } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCastWithChannels } from './support/cast.js';
-import {
-  decryptPush,
-  newPushKeys,
-  startPushService,
-  type PushKeys,
-  type PushService,
-} from './support/push-service.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startCastServer } from './support/cast.js';
+import { decryptPush, newPushKeys, startPushService, type PushKeys } from './support/push-service.js';
 import { streamsClosedAfterEach } from './support/sse.js';
-import { createUser, properties, startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { createUser, properties, type TestUser } from './support/server.js';
 import { until } from './support/until.js';
 
-let t: TestServer;
-let push: PushService;
-let admin: TestUser;
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-let pub: number;
-let priv: number;
 const keys = new Map<string, PushKeys>();
-
-beforeAll(async () => {
-  push = await startPushService();
-  t = await startTestServer({
-    env: { PUSH_ALLOW_HTTP: 'true', LOG_LEVEL: process.env.DEBUG_PUSH ? 'warn' : 'silent' },
-  });
-  ({ admin, alice, bob, carol, pub, priv } = await createCastWithChannels(t));
-});
-afterAll(async () => {
-  await t?.close();
-  await push?.stop();
+// Registered first, so it runs after the server closes (afterAll hooks run in reverse).
+const push = await startPushService();
+afterAll(() => push.stop());
+const { t, admin, alice, bob, carol, pub, priv } = await startCastServer({
+  env: { PUSH_ALLOW_HTTP: 'true', LOG_LEVEL: process.env.DEBUG_PUSH ? 'warn' : 'silent' },
 });
 
 const streams = streamsClosedAfterEach();

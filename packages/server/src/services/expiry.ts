@@ -4,18 +4,17 @@
  * delete record from its author, so every client drops it as it drops any deleted message.
  *
  * Every node runs the timer; a lease in the database (`job_leases`) lets one node at a time do
- * the work, and another takes over when the holder stops renewing it.
+ * the work, and another takes over when the holder stops renewing it (`jobs/job-runner.ts`).
  */
 import type { ChatMessage } from '@parley/protocol';
-import { randomToken } from '../auth/tokens.js';
 import type { Ctx } from '../context.js';
 import { loadGroup } from '../policy/index.js';
 import type { LoadedMessage } from '../policy/messages.js';
 import { TargetGoneError } from '../store/errors.js';
 import { groupAudience, usersAudience } from './audience.js';
+import { JobRunner } from './jobs/job-runner.js';
 import { pinsDeleted } from './pins.js';
 
-const JOB = 'message-expiry';
 const BATCH = 200;
 export const EXPIRY_TICK_MS = 1_000;
 const LEASE_MS = 30_000;
@@ -61,42 +60,12 @@ async function loadedFor(ctx: Ctx, message: ChatMessage): Promise<LoadedMessage>
 }
 
 /** The node's expiry timer: ticks while the server runs, works while it holds the lease. */
-export class ExpiryRunner {
-  private readonly holder = randomToken(9);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-
-  constructor(
-    private readonly ctx: Ctx,
-    private readonly tickMs = EXPIRY_TICK_MS,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.tick(), this.tickMs);
-    this.timer.unref();
-  }
-
-  /** One pass (tests call it directly); passes never overlap on a node. */
-  tick(): Promise<void> {
-    this.running ??= this.pass().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-    await this.ctx.store.jobLeases.release(JOB, this.holder).catch(() => {});
-  }
-
-  private async pass(): Promise<void> {
-    try {
-      const now = this.ctx.now();
-      // An idle tick only reads (an indexed probe); the lease is written only when there is work.
-      if ((await this.ctx.store.messages.listExpired(now, 1)).length === 0) return;
-      if (!(await this.ctx.store.jobLeases.acquire(JOB, this.holder, now, now + LEASE_MS))) return;
-      await expireMessages(this.ctx, now);
-    } catch (err) {
-      this.ctx.log.warn({ err }, 'message expiry pass failed');
-    }
-  }
+export function expiryRunner(ctx: Ctx, intervalMs = EXPIRY_TICK_MS): JobRunner {
+  return new JobRunner(ctx, {
+    name: 'message-expiry',
+    intervalMs,
+    leaseMs: LEASE_MS,
+    hasWork: async (now) => (await ctx.store.messages.listExpired(now, 1)).length > 0,
+    pass: async (now) => void (await expireMessages(ctx, now)),
+  });
 }

@@ -2,7 +2,17 @@
  * The people most API tests need, created through the API: the first administrator and three
  * ordinary users; and, for message tests, the two kinds of channel they meet in.
  */
-import { createAdmin, createChannel, createUser, type ApiClient, type TestUser } from './server.js';
+import { afterAll } from 'vitest';
+import {
+  createAdmin,
+  createChannel,
+  createUser,
+  startTestServer,
+  type ApiClient,
+  type TestServer,
+  type TestServerOptions,
+  type TestUser,
+} from './server.js';
 
 export interface Cast {
   admin: TestUser;
@@ -35,4 +45,19 @@ export async function createCastWithChannels(t: ApiClient): Promise<CastWithChan
     members: [cast.bob.uid],
   });
   return { ...cast, pub, priv };
+}
+
+export interface CastServer extends CastWithChannels {
+  t: TestServer;
+}
+
+/**
+ * The set-up of most API test files: a server with the cast and its two channels, closed after
+ * the file's tests. Awaited at the top of the file, so its names are plain constants:
+ * `const { t, alice, priv } = await startCastServer();`.
+ */
+export async function startCastServer(options?: TestServerOptions): Promise<CastServer> {
+  const t = await startTestServer(options);
+  afterAll(() => t.close());
+  return { t, ...(await createCastWithChannels(t)) };
 }

@@ -4,12 +4,11 @@
  * timer; the `job_leases` row lets one node at a time do the work, as the message expiry does.
  */
 import type { SystemCommon } from '@parley/protocol';
-import { randomToken } from '../../auth/tokens.js';
 import type { Ctx } from '../../context.js';
+import { JobRunner } from '../jobs/job-runner.js';
 import { readSetting } from '../settings.js';
 import { discard } from './upload.js';
 
-const JOB = 'file-retention';
 const BATCH = 100;
 const DAY = 86_400_000;
 export const RETENTION_TICK_MS = 60_000;
@@ -36,42 +35,16 @@ export async function deleteExpiredFiles(ctx: Ctx, now: number): Promise<number>
   }
 }
 
-export class FileRetentionRunner {
-  private readonly holder = randomToken(9);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-
-  constructor(
-    private readonly ctx: Ctx,
-    private readonly tickMs = RETENTION_TICK_MS,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => void this.tick(), this.tickMs);
-    this.timer.unref();
-  }
-
-  /** One pass (tests call it directly); passes never overlap on a node. */
-  tick(): Promise<void> {
-    this.running ??= this.pass().finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-    await this.ctx.store.jobLeases.release(JOB, this.holder).catch(() => {});
-  }
-
-  private async pass(): Promise<void> {
-    try {
-      const now = this.ctx.now();
-      if ((await readSetting(this.ctx.store, 'systemCommon')).max_file_expiry_mode === 'Off') return;
-      if (!(await this.ctx.store.jobLeases.acquire(JOB, this.holder, now, now + LEASE_MS))) return;
-      const deleted = await deleteExpiredFiles(this.ctx, now);
-      if (deleted > 0) this.ctx.log.info({ deleted }, 'expired files deleted');
-    } catch (err) {
-      this.ctx.log.warn({ err }, 'file retention pass failed');
-    }
-  }
+/** The node's retention timer: works while the setting is on and the node holds the lease. */
+export function fileRetentionRunner(ctx: Ctx, intervalMs = RETENTION_TICK_MS): JobRunner {
+  return new JobRunner(ctx, {
+    name: 'file-retention',
+    intervalMs,
+    leaseMs: LEASE_MS,
+    hasWork: async () => (await readSetting(ctx.store, 'systemCommon')).max_file_expiry_mode !== 'Off',
+    pass: async (now) => {
+      const deleted = await deleteExpiredFiles(ctx, now);
+      if (deleted > 0) ctx.log.info({ deleted }, 'expired files deleted');
+    },
+  });
 }

@@ -1,4 +1,5 @@
 import type { StoreContext } from '../dialect.js';
+import { LeaseQueue, type QueueRow } from './lease-queue.js';
 import type {
   AttemptOutcome,
   BotKeyRecord,
@@ -9,14 +10,16 @@ import type {
   WebhookRecord,
 } from '../types.js';
 
-const toDelivery = (row: Omit<DeliveryRecord, 'status'> & { status: string }): DeliveryRecord => ({
-  ...row,
-  status: row.status as DeliveryStatus,
-});
+const toDelivery = (row: QueueRow): DeliveryRecord =>
+  ({ ...row, status: row.status as DeliveryStatus }) as DeliveryRecord;
 
 /** Bot keys, webhooks and the webhook queue. */
 export class KyselyBotStore implements BotStore {
-  constructor(private readonly ctx: StoreContext) {}
+  private readonly queue: LeaseQueue<DeliveryRecord>;
+
+  constructor(private readonly ctx: StoreContext) {
+    this.queue = new LeaseQueue(ctx, 'webhook_deliveries', 'webhook_cursor', toDelivery);
+  }
 
   async createKey(key: Omit<BotKeyRecord, 'id' | 'last_used'>): Promise<BotKeyRecord> {
     return this.ctx.db
@@ -78,70 +81,20 @@ export class KyselyBotStore implements BotStore {
     return rows.filter((r): r is WebhookRecord & { url: string } => r.url !== null);
   }
 
-  async cursor(): Promise<number> {
-    const row = await this.ctx.db
-      .selectFrom('webhook_cursor')
-      .select('mid')
-      .where('id', '=', 1)
-      .executeTakeFirst();
-    return row?.mid ?? 0;
+  cursor(): Promise<number> {
+    return this.queue.cursor();
   }
 
-  async moveCursor(from: number, to: number): Promise<boolean> {
-    const r = await this.ctx.db
-      .updateTable('webhook_cursor')
-      .set({ mid: to })
-      .where('id', '=', 1)
-      .where('mid', '=', from)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  moveCursor(from: number, to: number): Promise<boolean> {
+    return this.queue.moveCursor(from, to);
   }
 
-  async enqueue(deliveries: readonly NewDelivery[], nextAt: number): Promise<void> {
-    if (deliveries.length === 0) return;
-    await this.ctx.db
-      .insertInto('webhook_deliveries')
-      .values(
-        deliveries.map((d) => ({
-          ...d,
-          status: 'pending',
-          attempts: 0,
-          next_at: nextAt,
-          lease_until: 0,
-          last_status: null,
-          last_error: null,
-          delivered_at: null,
-        })),
-      )
-      .execute();
+  enqueue(deliveries: readonly NewDelivery[], nextAt: number): Promise<void> {
+    return this.queue.enqueue(deliveries, nextAt);
   }
 
-  async claimDue(now: number, leaseUntil: number, limit: number): Promise<DeliveryRecord[]> {
-    const due = await this.ctx.db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_at', '<=', now)
-      .where('lease_until', '<=', now)
-      .orderBy('next_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    const claimed: DeliveryRecord[] = [];
-    for (const row of due) {
-      // Conditional on the lease read: of two nodes reading the same row, one updates it.
-      const r = await this.ctx.db
-        .updateTable('webhook_deliveries')
-        .set({ lease_until: leaseUntil, attempts: row.attempts + 1 })
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .where('lease_until', '=', row.lease_until)
-        .where('attempts', '=', row.attempts)
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 1)
-        claimed.push(toDelivery({ ...row, lease_until: leaseUntil, attempts: row.attempts + 1 }));
-    }
-    return claimed;
+  claimDue(now: number, leaseUntil: number, limit: number): Promise<DeliveryRecord[]> {
+    return this.queue.claimDue(now, leaseUntil, limit);
   }
 
   async failPending(uid: number, error: string): Promise<void> {
@@ -153,22 +106,11 @@ export class KyselyBotStore implements BotStore {
       .execute();
   }
 
-  async finishAttempt(id: number, outcome: AttemptOutcome): Promise<void> {
-    await this.ctx.db
-      .updateTable('webhook_deliveries')
-      .set({ ...outcome, lease_until: 0 })
-      .where('id', '=', id)
-      .execute();
+  finishAttempt(id: number, outcome: AttemptOutcome): Promise<void> {
+    return this.queue.finishAttempt(id, outcome);
   }
 
-  async listDeliveries(uid: number, limit: number): Promise<DeliveryRecord[]> {
-    const rows = await this.ctx.db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('uid', '=', uid)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map(toDelivery);
+  listDeliveries(uid: number, limit: number): Promise<DeliveryRecord[]> {
+    return this.queue.list(uid, limit);
   }
 }

@@ -1,5 +1,6 @@
 import type { NotifyOverride, NotifySettings } from '@parley/protocol';
 import { inList, type StoreContext } from '../dialect.js';
+import { LeaseQueue, type QueueRow } from './lease-queue.js';
 import type { AttemptOutcome, DeliveryStatus } from '../bot-types.js';
 import type { ReadTarget } from '../types.js';
 import type {
@@ -10,18 +11,16 @@ import type {
   PushSubscriptionRecord,
 } from '../notify-types.js';
 
-type DeliveryRow = Omit<NotifyDeliveryRecord, 'status' | 'channel' | 'subscription_id' | 'device'> & {
-  status: string;
-  channel: string;
-  subscription_id: number | null;
-  device: string | null;
-};
-const toDelivery = (row: DeliveryRow): NotifyDeliveryRecord =>
+const toDelivery = (row: QueueRow): NotifyDeliveryRecord =>
   ({ ...row, status: row.status as DeliveryStatus }) as NotifyDeliveryRecord;
 
 /** Notification settings, Web Push subscriptions and the notification queue. */
 export class KyselyNotifyStore implements NotifyStore {
-  constructor(private readonly ctx: StoreContext) {}
+  private readonly queue: LeaseQueue<NotifyDeliveryRecord>;
+
+  constructor(private readonly ctx: StoreContext) {
+    this.queue = new LeaseQueue(ctx, 'notify_deliveries', 'notify_cursor', toDelivery);
+  }
 
   async getPrefs(uid: number): Promise<NotifySettings | undefined> {
     return (await this.prefsOf([uid])).get(uid);
@@ -216,88 +215,27 @@ export class KyselyNotifyStore implements NotifyStore {
     return new Set(rows.map((r) => r.uid));
   }
 
-  async cursor(): Promise<number> {
-    const row = await this.ctx.db
-      .selectFrom('notify_cursor')
-      .select('mid')
-      .where('id', '=', 1)
-      .executeTakeFirst();
-    return row?.mid ?? 0;
+  cursor(): Promise<number> {
+    return this.queue.cursor();
   }
 
-  async moveCursor(from: number, to: number): Promise<boolean> {
-    const r = await this.ctx.db
-      .updateTable('notify_cursor')
-      .set({ mid: to })
-      .where('id', '=', 1)
-      .where('mid', '=', from)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+  moveCursor(from: number, to: number): Promise<boolean> {
+    return this.queue.moveCursor(from, to);
   }
 
-  async enqueue(deliveries: readonly NewNotifyDelivery[], nextAt: number): Promise<void> {
-    if (deliveries.length === 0) return;
-    await this.ctx.db
-      .insertInto('notify_deliveries')
-      .values(
-        deliveries.map((d) => ({
-          ...d,
-          status: 'pending',
-          attempts: 0,
-          next_at: d.next_at ?? nextAt,
-          lease_until: 0,
-          last_status: null,
-          last_error: null,
-          delivered_at: null,
-        })),
-      )
-      .execute();
+  enqueue(deliveries: readonly NewNotifyDelivery[], nextAt: number): Promise<void> {
+    return this.queue.enqueue(deliveries, nextAt);
   }
 
-  async claimDue(now: number, leaseUntil: number, limit: number): Promise<NotifyDeliveryRecord[]> {
-    const due = await this.ctx.db
-      .selectFrom('notify_deliveries')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('next_at', '<=', now)
-      .where('lease_until', '<=', now)
-      .orderBy('next_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    const claimed: NotifyDeliveryRecord[] = [];
-    for (const row of due) {
-      // Conditional on the lease read: of two nodes reading the same row, one updates it.
-      const r = await this.ctx.db
-        .updateTable('notify_deliveries')
-        .set({ lease_until: leaseUntil, attempts: row.attempts + 1 })
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .where('lease_until', '=', row.lease_until)
-        .where('attempts', '=', row.attempts)
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 1)
-        claimed.push(toDelivery({ ...row, lease_until: leaseUntil, attempts: row.attempts + 1 }));
-    }
-    return claimed;
+  claimDue(now: number, leaseUntil: number, limit: number): Promise<NotifyDeliveryRecord[]> {
+    return this.queue.claimDue(now, leaseUntil, limit);
   }
 
-  async finishAttempt(id: number, outcome: AttemptOutcome): Promise<void> {
-    await this.ctx.db
-      .updateTable('notify_deliveries')
-      .set({ ...outcome, lease_until: 0 })
-      .where('id', '=', id)
-      .execute();
+  finishAttempt(id: number, outcome: AttemptOutcome): Promise<void> {
+    return this.queue.finishAttempt(id, outcome);
   }
 
-  async listDeliveries(uid: number, limit: number): Promise<NotifyDeliveryRecord[]> {
-    const rows = await this.ctx.db
-      .selectFrom('notify_deliveries')
-      .selectAll()
-      .where('uid', '=', uid)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map(toDelivery);
+  listDeliveries(uid: number, limit: number): Promise<NotifyDeliveryRecord[]> {
+    return this.queue.list(uid, limit);
   }
 }

@@ -4,14 +4,13 @@ import { NavLink, Outlet, useMatch } from 'react-router';
 import { SearchLauncher } from '../../features/search';
 import { GearIcon, UserMenu } from '../../features/settings';
 import { useAppSelector } from '../../lib/store';
-import { BookmarkIcon, ChatIcon, SparkIcon, UsersIcon } from '../../ui';
+import { BookmarkIcon, ChatIcon, UsersIcon } from '../../ui';
 import { ConnectionBanner } from './connection-banner';
 import './chat-layout.css';
 
 /** The signed-in layout: a navigation rail (a bottom bar on phones) and the current section. */
 export function AppShell() {
-  const { t } = useTranslation(['common', 'bots', 'admin']);
-  const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);
+  const { t } = useTranslation(['common', 'admin']);
   const inConversation = useMatch('/chat/:kind/:id');
   const inUserDetail = useMatch('/users/:uid');
   const atRoot = useMatch('/');
@@ -49,16 +48,6 @@ export function AppShell() {
             <BookmarkIcon size={22} />
             <span className="visually-hidden">{t('nav.favs')}</span>
           </NavLink>
-          {isAdmin ? (
-            <NavLink
-              to="/setting/bots"
-              className={({ isActive }) => navClass(isActive)}
-              data-testid="nav-bots"
-            >
-              <SparkIcon size={22} />
-              <span className="visually-hidden">{t('bots:nav')}</span>
-            </NavLink>
-          ) : null}
           <NavLink to="/setting" className={({ isActive }) => navClass(isActive)} data-testid="nav-settings">
             <GearIcon size={22} />
             <span className="visually-hidden">{t('admin:title')}</span>

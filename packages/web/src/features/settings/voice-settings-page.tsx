@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { getAgoraConfig, getVoiceConfig, setAgoraConfig, setVoiceConfig } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
 import { toast } from '../../lib/toast';
-import { Button, Checkbox, Spinner, TextField } from '../../ui';
+import { Button, Checkbox, ListField, Spinner, TextField } from '../../ui';
 import './settings.css';
-
-const lines = (text: string) => text.split(/[\s,]+/).filter((s) => s !== '');
 
 /** `/setting/voice`: STUN/TURN, the mesh size and call limits, and VoceChat's Agora settings. */
 export function VoiceSettingsPage() {
@@ -62,17 +60,17 @@ export function VoiceSettingsPage() {
         onSubmit={save(() => setVoiceConfig(voice))}
         data-testid="voice-form"
       >
-        <TextField
+        <ListField
           label={t('settings.stun')}
-          value={voice.stun_urls.join(' ')}
-          onChange={(event) => v({ stun_urls: lines(event.target.value) })}
+          value={voice.stun_urls}
+          onChange={(stun_urls) => v({ stun_urls })}
           placeholder="stun:stun.example.com:3478"
           data-testid="voice-stun"
         />
-        <TextField
+        <ListField
           label={t('settings.turn')}
-          value={voice.turn_urls.join(' ')}
-          onChange={(event) => v({ turn_urls: lines(event.target.value) })}
+          value={voice.turn_urls}
+          onChange={(turn_urls) => v({ turn_urls })}
           placeholder="turn:turn.example.com:3478"
           data-testid="voice-turn"
         />
@@ -101,10 +99,10 @@ export function VoiceSettingsPage() {
             onChange={(event) => v({ max_calls: Number(event.target.value) || 0 })}
           />
         </div>
-        <TextField
+        <ListField
           label={t('settings.prefixes')}
-          value={voice.ice_address_prefixes.join(' ')}
-          onChange={(event) => v({ ice_address_prefixes: lines(event.target.value) })}
+          value={voice.ice_address_prefixes}
+          onChange={(ice_address_prefixes) => v({ ice_address_prefixes })}
           placeholder="10. 192.168."
         />
         <Button type="submit" loading={saving} data-testid="voice-save">
