@@ -24,6 +24,7 @@ import { indexRouteMethods } from './http/method-not-allowed.js';
 import { listRoutes, type RegisteredRoute } from './http/route-list.js';
 import { installMetrics } from './metrics/http.js';
 import { compileValidator } from './http/validation.js';
+import { cachedSerializerFactory } from './http/serialization.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
 import { Hub } from './realtime/hub.js';
 import { InProcessCounters } from './limits/counters.js';
@@ -119,6 +120,8 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     // not resend a POST it already sent, so a refusal would reach the user as an error.
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
+    // Fastify's serializers, each schema compiled once per process (src/http/serialization.ts).
+    schemaController: { compilersFactory: { buildSerializer: cachedSerializerFactory } },
     // Behind a balancer the client's address comes from X-Forwarded-For, from trusted hops only.
     trustProxy: config.trustProxy,
     // Per-request lines only when debugging: streams and polling would drown everything else.

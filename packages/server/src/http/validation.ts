@@ -14,7 +14,25 @@ import { Compile } from 'typebox/compile';
 type JsonSchema = Record<string, unknown>;
 const NUL_MESSAGE = 'must not contain NUL';
 
-export const compileValidator: FastifySchemaCompiler<FastifySchema> = ({ schema, httpPart }) => {
+type Validator = ReturnType<FastifySchemaCompiler<FastifySchema>>;
+
+/**
+ * Validators depend only on their schema and the part of the request, and the route table's
+ * schemas are module constants: each is compiled once per process, not once per server (the
+ * tests build hundreds of servers).
+ */
+const compiled = new WeakMap<object, Map<string | undefined, Validator>>();
+
+export const compileValidator: FastifySchemaCompiler<FastifySchema> = (route) => {
+  const { schema, httpPart } = route;
+  let byPart = compiled.get(schema);
+  if (!byPart) compiled.set(schema, (byPart = new Map()));
+  let validator = byPart.get(httpPart);
+  if (!validator) byPart.set(httpPart, (validator = buildValidator(schema, httpPart)));
+  return validator;
+};
+
+function buildValidator(schema: FastifySchema, httpPart: string | undefined): Validator {
   const checker = Compile(boundIntegers(schema as JsonSchema));
   const convert = httpPart === 'body' ? undefined : textConverter(schema as JsonSchema);
   return (value: unknown) => {
@@ -26,7 +44,7 @@ export const compileValidator: FastifySchemaCompiler<FastifySchema> = ({ schema,
       error: [{ keyword: 'nul', instancePath: at, schemaPath: '', params: {}, message: NUL_MESSAGE }],
     };
   };
-};
+}
 
 /**
  * The instance path of the first string (value or key) holding U+0000, if any. Walked with a

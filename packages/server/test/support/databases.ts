@@ -3,12 +3,13 @@
  * (`PARLEY_TEST_DB`: `sqlite`, the default, or `postgres`). API tests build their app on it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, rmSync } from 'node:fs';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { openStore, type OpenStoreOptions, type Store } from '../../src/store/index.js';
+import { openStore, SQLITE_FILE_NAME, type OpenStoreOptions, type Store } from '../../src/store/index.js';
 // Brings in the `ProvidedContext` declaration that types `inject('pgUrl')`.
 import type {} from './global-setup.js';
 
@@ -57,6 +58,28 @@ export const storeOptionsOf = (db: TestStore): OpenStoreOptions => ({
   sqliteSynchronous: db.durable ? 'FULL' : 'OFF',
 });
 
+/**
+ * SQLite's counterpart of the PostgreSQL template database: a file migrated once per test process
+ * and copied for each store, which then finds nothing to migrate (running every migration was
+ * most of the time a store took to open). `migrations.test.ts` still migrates down and up again.
+ */
+let sqliteTemplate: Promise<string> | undefined;
+
+function migratedSqliteFile(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'parley-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const store = await openStore({ dataDir: dir, sqliteSynchronous: 'OFF' });
+    await store.close();
+    const file = join(dir, SQLITE_FILE_NAME);
+    // Closed cleanly, the write-ahead log is checkpointed into the file and removed.
+    if (existsSync(`${file}-wal`))
+      throw new Error(`the SQLite template kept its write-ahead log: ${file}-wal`);
+    return file;
+  })();
+  return sqliteTemplate;
+}
+
 export async function createTestStore(options: TestStoreOptions = {}): Promise<TestStore> {
   const durable = options.durable ?? false;
   const dataDir = await mkdtemp(join(tmpdir(), 'parley-test-'));
@@ -71,6 +94,8 @@ export async function createTestStore(options: TestStoreOptions = {}): Promise<T
       await adminQuery(baseUrl, `create database ${name} template ${inject('pgTemplate')}`);
       dropDatabase = () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
       databaseUrl = `${baseUrl}/${name}`;
+    } else {
+      await copyFile(await migratedSqliteFile(), join(dataDir, SQLITE_FILE_NAME));
     }
     const store = await openStore({ databaseUrl, dataDir, sqliteSynchronous: durable ? 'FULL' : 'OFF' });
     let cleaned = false;

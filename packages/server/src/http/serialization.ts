@@ -1,0 +1,40 @@
+/**
+ * Fastify's own response serializers (fast-json-stringify, each with an Ajv of its own), compiled
+ * once per schema per process rather than once per route per server. Compiling them was most of
+ * the time `buildServer` takes; a process that builds many servers (the tests: up to three nodes
+ * for each test server) now pays it once for each schema of the route table, whose schemas are
+ * module constants. A serializer depends only on its schema, the shared schemas and the serializer
+ * options: with shared schemas (`addSchema`) or options the cache steps aside.
+ */
+import { createRequire } from 'node:module';
+import type { FastifyServerOptions } from 'fastify';
+
+type SerializerFactory = NonNullable<
+  NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer']
+>;
+type SerializerCompiler = ReturnType<SerializerFactory>;
+type Serializer = ReturnType<SerializerCompiler>;
+
+// The default factory, loaded as Fastify loads it (lib/schema-controller.js): from Fastify's own location.
+const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
+const defaultFactory = (fromFastify('@fastify/fast-json-stringify-compiler') as () => SerializerFactory)();
+
+const compiled = new WeakMap<object, Serializer>();
+
+const isEmpty = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0);
+
+export const cachedSerializerFactory: SerializerFactory = (externalSchemas, options) => {
+  const compile = defaultFactory(externalSchemas, options);
+  if (!isEmpty(externalSchemas) || !isEmpty(options)) return compile;
+  return (route) => {
+    const { schema } = route;
+    if (schema === null || typeof schema !== 'object') return compile(route);
+    let serializer = compiled.get(schema);
+    if (!serializer) {
+      serializer = compile(route);
+      compiled.set(schema, serializer);
+    }
+    return serializer;
+  };
+};
