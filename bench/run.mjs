@@ -23,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { api, setupChannel, tokenMinter } from './lib/api.mjs';
 import { benchConfig, num, QUICK, streamLevels } from './lib/env.mjs';
+import { burstsLine, sendBursts } from './lib/bursts.mjs';
 import { Children } from './lib/ipc.mjs';
 import { describeMachine, machineBusyMs, noiseDuring, otherCpuPctNow } from './lib/machine.mjs';
 import { clientBound, f0, f1, f2, fx, mean, table } from './lib/report.mjs';
@@ -202,10 +203,8 @@ async function memoryPass(client, kind, dataDir) {
   try {
     const info = await host.call('start', kind === 'parley' ? [dataDir] : []);
     await client.call('configure', [info.port]);
-    const tokensFor =
-      kind === 'parley'
-        ? (await setupParley(host, info.port)).tokensFor
-        : async (n) => Array(n).fill('unused');
+    const setup = kind === 'parley' ? await setupParley(host, info.port) : undefined;
+    const tokensFor = setup ? setup.tokensFor : async (n) => Array(n).fill('unused');
     const maxN = Math.max(...cfg.streams);
     const steps = [1, 2, 3, 4].map((i) => Math.round((maxN * i) / 4)).filter((n) => n > 0);
     // Warm-up: the first connections pay one-off costs (parsers, lazy modules, JIT); not per stream.
@@ -233,7 +232,12 @@ async function memoryPass(client, kind, dataDir) {
       `memory pass ${kind}: ${points.map((p) => `${p.streams}:${(p.rss / 2 ** 20).toFixed(1)}MB`).join(' ')}`,
     );
     await client.call('closeStreams');
-    return { points, opens, cpuMs: await host.call('cpuTotal') };
+    for (let i = 0; i < 100 && (await host.call('streams')) > 0; i++) await sleep(50);
+    const bursts = await sendBursts(host, client, setup ?? { gid: 1, token: 'unused' }, cfg.textBytes);
+    log(
+      `memory pass ${kind}, RSS after send bursts: ${bursts.map((b) => `${(b.rss / 2 ** 20).toFixed(1)}MB`).join(' ')}`,
+    );
+    return { points, opens, bursts, cpuMs: await host.call('cpuTotal') };
   } finally {
     await stop(host);
   }
@@ -522,6 +526,8 @@ function report(res) {
       `Parley ${f0(openRate(res.memory.parley.opens))}/s, bare ${f0(openRate(res.memory.bare.opens))}/s on an empty channel; ` +
       `with the 50-message backlog of the fan-out runs Parley ${f0(openRate(parley.opens))}/s.`,
   );
+  const bursts = burstsLine(res.memory);
+  if (bursts) out.push(bursts);
 
   out.push('');
   const s = parley.sync;

@@ -47,6 +47,7 @@ import { NotifyWorker } from './services/notify-worker.js';
 import { announceOffline } from './services/stream.js';
 import { uploadSweeper } from './services/files/sweeper.js';
 import { openStore } from './store/index.js';
+import { cacheReads, SINGLE_NODE, type ReadCacheStats } from './store/read-cache.js';
 import type { Store } from './store/types.js';
 
 export interface AppOptions {
@@ -80,6 +81,8 @@ export interface ParleyServer {
   expiry: JobRunner;
   notifications: NotifyWorker;
   fileRetention: JobRunner;
+  /** Hits and misses of the read cache (`store/read-cache.ts`); absent when it is off. */
+  readCache: ReadCacheStats | undefined;
   close(): Promise<void>;
 }
 
@@ -140,11 +143,18 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     });
   }
   const bus = options.bus ?? scaled?.bus ?? new InProcessBus();
+  // Rows every request re-reads, kept until a write changes them (here or, in scaled mode, on
+  // another node). A bus given from outside tells nothing about other writers: no cache then.
+  const cached = options.bus
+    ? undefined
+    : cacheReads(store, scaled?.invalidation ?? SINGLE_NODE, (err) =>
+        app.log.warn({ err }, 'cache invalidation not published'),
+      );
   const blobs = options.blobs ?? (await openBlobs(config.blobs));
   const hub = new Hub(bus);
   const counters = scaled?.counters ?? new InProcessCounters();
   const ctx: Ctx = {
-    store,
+    store: cached?.store ?? store,
     blobs,
     bus,
     hub,
@@ -152,7 +162,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     config,
     signer: new TokenSigner(secrets.token_key),
     serverId: secrets.server_id,
-    sends: new SendQueue(store, bus, scaled?.sendLock ?? new Mutex()),
+    sends: new SendQueue(cached?.store ?? store, bus, scaled?.sendLock ?? new Mutex()),
     loginLimit: new LoginLimit(counters, app.log),
     limits: new RateLimits(
       config.limits,
@@ -240,6 +250,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     expiry,
     notifications,
     fileRetention,
+    readCache: cached?.stats,
     async close() {
       if (closed) return;
       closed = true;

@@ -10,6 +10,7 @@ import { RedisTokenBuckets } from './limits/redis-token-bucket.js';
 import { connectRedis, redisKeys } from './realtime/redis.js';
 import { RedisBus } from './realtime/redis-bus.js';
 import { RedisPresence } from './realtime/redis-presence.js';
+import { RedisInvalidation } from './realtime/redis-invalidation.js';
 import { chatRecoverySource } from './services/chat-recovery.js';
 import { PgClusterLock } from './store/cluster-lock.js';
 import type { Store } from './store/types.js';
@@ -20,6 +21,8 @@ export interface ScaledMode {
   counters: RedisCounters;
   buckets: RedisTokenBuckets;
   sendLock: PgClusterLock;
+  /** Tells the other nodes which cached rows a write changed (`store/read-cache.ts`). */
+  invalidation: RedisInvalidation;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,7 @@ export async function openScaledMode(options: {
     throw err;
   });
   const presence = new RedisPresence(pub, keys, nodeId, log.child({ part: 'presence' }));
+  const invalidation = new RedisInvalidation(pub, keys.invalidate, nodeId);
   const bus = new RedisBus({
     pub,
     sub,
@@ -47,7 +51,9 @@ export async function openScaledMode(options: {
     source: chatRecoverySource(options.store),
     beforeLive: () => presence.resetSelf(),
     log: log.child({ part: 'bus' }),
+    side: { channel: invalidation.channel, onMessage: invalidation.onMessage },
   });
+  invalidation.attach(bus);
   const sendLock = new PgClusterLock(options.databaseUrl);
   try {
     await bus.start();
@@ -62,6 +68,7 @@ export async function openScaledMode(options: {
     counters: new RedisCounters(pub, keys.counter),
     buckets: new RedisTokenBuckets(pub, (key) => keys.counter(`bucket:${key}`)),
     sendLock,
+    invalidation,
     async close() {
       await presence.close();
       await bus.close();

@@ -22,6 +22,12 @@ export interface RedisBusOptions {
   /** Runs after each (re)subscription, before the bus turns live (presence reset). */
   beforeLive: () => Promise<void>;
   log: FastifyBaseLogger;
+  /**
+   * A second channel read on the same connection (cache invalidations): subscribed with the events
+   * channel each time the bus goes live, so it is live exactly when the bus is, and its messages
+   * keep their order relative to the events published after them on the same connection.
+   */
+  side?: { channel: string; onMessage: (message: string) => void };
 }
 
 const RETRY_LIVE_MS = 1_000;
@@ -48,6 +54,7 @@ export class RedisBus implements EventBus {
       },
     );
     o.sub.on('message', (channel: string, message: string) => {
+      if (o.side && channel === o.side.channel) return o.side.onMessage(message);
       if (channel !== o.channel) return;
       let envelope: Envelope;
       try {
@@ -134,7 +141,7 @@ export class RedisBus implements EventBus {
   private goLive(): Promise<void> {
     this.goingLive ??= (async () => {
       try {
-        await this.o.sub.subscribe(this.o.channel);
+        await this.o.sub.subscribe(this.o.channel, ...(this.o.side ? [this.o.side.channel] : []));
         await this.o.beforeLive();
         await this.sequencer.reset();
         if (this.o.pub.status !== 'ready' || this.o.sub.status !== 'ready') {

@@ -8,6 +8,8 @@ import { Redis } from 'ioredis';
 export interface RedisKeys {
   /** The pub/sub channel carrying every event envelope. */
   events: string;
+  /** The pub/sub channel on which nodes tell each other to drop cached rows (`store/read-cache.ts`). */
+  invalidate: string;
   /** uid → number of open streams across all nodes. */
   online: string;
   /** uid → number of open streams on one node. */
@@ -22,6 +24,7 @@ export function redisKeys(serverId: string): RedisKeys {
   const p = `parley:{${serverId}}:`;
   return {
     events: `${p}events`,
+    invalidate: `${p}invalidate`,
     online: `${p}online`,
     node: (nodeId) => `${p}node:${nodeId}`,
     nodes: `${p}nodes`,

@@ -60,6 +60,7 @@ const UNAVAILABLE_CODES = new Set([
   '57P03', // cannot_connect_now
   '53300', // too_many_connections
   '55P03', // lock_not_available: the cluster send lock was not free within lock_timeout
+  'SQLITE_WRITER_GONE', // the SQLite writer thread died; the next statement starts a new one
 ]);
 
 /**

@@ -68,8 +68,14 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/** After a failed restart of the writer thread, statements fail (503) for this long before the next try. */
+const RESTART_BACKOFF_MS = 1_000;
+
 class SqliteWorkerDriver implements Driver {
   private writer: SqliteWriter | undefined;
+  private restarting: Promise<SqliteWriter> | undefined;
+  private restartFailedAt = 0;
+  private destroyed = false;
   private reader: BetterSqlite3.Database | undefined;
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
   /** Held by a transaction, or by one write outside any. */
@@ -101,7 +107,10 @@ class SqliteWorkerDriver implements Driver {
     const conn = connection as WorkerConnection;
     await this.writeLock.lock();
     conn.holdsWriter = true;
-    await this.write('begin', []);
+    // The whole transaction runs on this thread: if it dies, the rest fails rather than running
+    // outside the transaction on its successor.
+    conn.writer = await this.liveWriter();
+    await conn.writer.run('begin', []);
   }
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('commit'));
@@ -124,12 +133,14 @@ class SqliteWorkerDriver implements Driver {
     const conn = connection as WorkerConnection;
     if (conn.holdsWriter) {
       conn.holdsWriter = false;
+      conn.writer = undefined;
       this.writeLock.unlock();
     }
     return Promise.resolve();
   }
 
   async destroy(): Promise<void> {
+    this.destroyed = true;
     this.statements.clear();
     this.reader?.close();
     this.reader = undefined;
@@ -154,20 +165,52 @@ class SqliteWorkerDriver implements Driver {
     return statement.all(params);
   }
 
-  write(sql: string, params: readonly unknown[]): Promise<WriterResult> {
-    if (!this.writer) return Promise.reject(new Error('the SQLite store is not open'));
-    return this.writer.run(sql, params);
+  async write(sql: string, params: readonly unknown[]): Promise<WriterResult> {
+    return (await this.liveWriter()).run(sql, params);
+  }
+
+  /**
+   * The writer thread, a new one if the last one died (decided: recover rather than exit; what
+   * was in flight on the dead one failed with a 503, see `sqlite-writer.ts`). Called with the
+   * write lock held, so no statement of another caller runs on a thread being replaced.
+   */
+  liveWriter(): Promise<SqliteWriter> {
+    if (!this.writer || this.destroyed) return Promise.reject(new Error('the SQLite store is not open'));
+    if (this.writer.alive) return Promise.resolve(this.writer);
+    this.restarting ??= this.restartWriter().finally(() => (this.restarting = undefined));
+    return this.restarting;
+  }
+
+  private async restartWriter(): Promise<SqliteWriter> {
+    const gone = this.writer!;
+    if (Date.now() - this.restartFailedAt < RESTART_BACKOFF_MS) return gone; // fails with its error
+    const next = new SqliteWriter(this.file, this.synchronous);
+    try {
+      await next.ready;
+    } catch {
+      this.restartFailedAt = Date.now();
+      await next.close();
+      return gone;
+    }
+    if (this.destroyed) {
+      await next.close();
+      return gone;
+    }
+    this.writer = next;
+    return next;
   }
 }
 
 class WorkerConnection implements DatabaseConnection {
   holdsWriter = false;
+  /** The thread the open transaction runs on. */
+  writer: SqliteWriter | undefined;
 
   constructor(private readonly driver: SqliteWorkerDriver) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const { sql, parameters } = compiled;
-    if (this.holdsWriter) return toQueryResult<R>(await this.driver.write(sql, parameters));
+    if (this.holdsWriter) return toQueryResult<R>(await this.writer!.run(sql, parameters));
     const rows = this.driver.tryRead(sql, parameters);
     if (rows) return { rows: rows as R[] };
     await this.driver.writeLock.lock();

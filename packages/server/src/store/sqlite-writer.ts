@@ -97,6 +97,22 @@ parentPort.on('message', (m) => {
 });
 `;
 
+/**
+ * The thread died under its callers (a crash, or terminated): what was in flight fails with this
+ * code, which the error handler answers 503 (`store/errors.ts`), and the driver starts a new
+ * thread for the next statement. A transaction open on the dead thread was rolled back when its
+ * connection closed, so nothing of it is half-applied.
+ */
+export const WRITER_GONE = 'SQLITE_WRITER_GONE';
+
+class WriterGoneError extends Error {
+  readonly code = WRITER_GONE;
+  constructor(message: string) {
+    super(message);
+    this.name = 'WriterGoneError';
+  }
+}
+
 interface Answer extends WriterResult {
   id: number;
   error?: { message: string; code?: string; name: string };
@@ -109,14 +125,19 @@ interface Pending {
 
 /** The main thread's handle on the writer thread. */
 export class SqliteWriter {
-  private readonly worker: Worker;
+  /** Every open writer of this process, so fault tests can kill one (`test/writer-death.test.ts`). */
+  static readonly open = new Set<SqliteWriter>();
+  readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private stopped: Error | undefined;
   /** Settles once the thread has opened the database (or failed to). */
   readonly ready: Promise<void>;
 
-  constructor(file: string, synchronous: string) {
+  constructor(
+    readonly file: string,
+    synchronous: string,
+  ) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { file, synchronous, driver } });
     this.ready = new Promise<void>((resolve, reject) => {
@@ -128,8 +149,16 @@ export class SqliteWriter {
     // process open, and an awaited commit always does.
     this.worker.ref();
     this.worker.on('message', (answer: Answer) => this.answer(answer));
-    this.worker.on('error', (err) => this.stop(err));
-    this.worker.on('exit', () => this.stop(new Error('the SQLite writer thread exited')));
+    this.worker.on('error', (err) =>
+      this.stop(new WriterGoneError(`the SQLite writer thread failed: ${err.message}`)),
+    );
+    this.worker.on('exit', () => this.stop(new WriterGoneError('the SQLite writer thread exited')));
+    SqliteWriter.open.add(this);
+  }
+
+  /** False once the thread is gone (closed, or died): the driver then needs a new one. */
+  get alive(): boolean {
+    return this.stopped === undefined;
   }
 
   /** Runs one statement on the write connection. */
@@ -170,6 +199,7 @@ export class SqliteWriter {
   }
 
   private stop(err: Error): void {
+    SqliteWriter.open.delete(this);
     this.stopped ??= err;
     for (const waiting of this.pending.values()) waiting.reject(err);
     this.pending.clear();
