@@ -1,19 +1,8 @@
-import type { UserInfo } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector, type ChatSettingsState } from '../../lib/store';
+import { useAppSelector } from '../../lib/store';
+import type { ContactFilterValue } from './contact-search';
 
-export type ContactFilterValue = 'all' | 'added' | 'blocked';
 const VALUES: readonly ContactFilterValue[] = ['all', 'added', 'blocked'];
-
-/** Everyone, only the user's contacts, or only the people they blocked. */
-export function byContactStatus(
-  users: readonly UserInfo[],
-  contacts: ChatSettingsState['contacts'],
-  filter: ContactFilterValue,
-): UserInfo[] {
-  if (filter === 'all') return [...users];
-  return users.filter((user) => contacts[user.uid] === filter);
-}
 
 /** A row of toggle buttons (each reachable by Tab, pressed state announced). */
 export function ContactFilter({

@@ -1,4 +1,4 @@
-import type { SearchUserRequest, UserInfo } from '@parley/protocol';
+import type { UserInfo } from '@parley/protocol';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,18 +6,10 @@ import { ApiError, searchUser } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
 import { Button, ChatIcon, Modal, SelectField, TextField } from '../../ui';
 import { ContactButtons } from './contact-buttons';
+import { guessSearchType, type SearchType } from './contact-search';
 import { UserAvatar } from './user-avatar';
 
-type SearchType = SearchUserRequest['search_type'];
 type Outcome = { kind: 'found'; user: UserInfo } | { kind: 'not_found' } | { kind: 'disabled' } | null;
-
-/** The likely kind of a keyword: digits are an id, an `@` an e-mail, anything else a name. */
-export function guessSearchType(keyword: string): SearchType {
-  const trimmed = keyword.trim();
-  if (/^\d+$/.test(trimmed)) return 'id';
-  if (trimmed.includes('@')) return 'email';
-  return 'name';
-}
 
 /**
  * Find one person on the server by exact name, e-mail or id (`POST /user/search`, API.md §4.3):
