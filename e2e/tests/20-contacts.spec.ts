@@ -125,6 +125,67 @@ test('an unread conversation opens at the "New messages" line, with a jump to th
   await lia.context().close();
 });
 
+test('a forwarded file shows from the archive; the channel link-preview switch sticks', async ({
+  browser,
+  request,
+}) => {
+  const lia = { 'x-api-key': tokens[LIA.name]! };
+  const created = await request.post('/api/group', {
+    headers: lia,
+    data: { name: `files ${stamp % 10000}`, is_public: false, members: [] },
+  });
+  const body = await created.json();
+  const gid = typeof body === 'number' ? body : (body.gid as number);
+  const prepared = await request.post('/api/resource/file/prepare', {
+    headers: lia,
+    data: { content_type: 'text/plain', filename: 'minutes.txt' },
+  });
+  const fileId = (await prepared.json()) as string;
+  const uploaded = await request.post('/api/resource/file/upload', {
+    headers: lia,
+    multipart: {
+      file_id: fileId,
+      chunk_data: { name: 'minutes.txt', mimeType: 'text/plain', buffer: Buffer.from('the minutes') },
+      chunk_is_last: 'true',
+    },
+  });
+  const { path } = (await uploaded.json()) as { path: string };
+  const sent = await request.post(`/api/group/${gid}/send`, {
+    headers: { ...lia, 'content-type': 'vocechat/file' },
+    data: JSON.stringify({ path }),
+  });
+  const archive = await request.post('/api/resource/archive', {
+    headers: lia,
+    data: { mid_list: [await sent.json()] },
+  });
+  const archivePath = (await archive.json()) as string;
+  const forwarded = await request.post(`/api/user/${uids[REX.name]}/send`, {
+    headers: { ...lia, 'content-type': 'vocechat/archive', 'x-properties': '' },
+    data: archivePath,
+  });
+  expect(forwarded.ok()).toBe(true);
+  // Rex is not in the channel, yet reads the forwarded file through the archive.
+  const rex = await open(browser, REX);
+  await rex.goto(`/#/chat/dm/${uids[LIA.name]}`);
+  const file = rex.getByTestId('archive-file');
+  await expect(file).toContainText('minutes.txt');
+  const href = await file.getAttribute('href');
+  expect(await (await rex.request.get(href!)).text()).toBe('the minutes');
+  await snap(rex, 'contacts-forwarded-file-light-1280');
+  await rex.context().close();
+
+  // The owner turns link previews off for the channel; a reload still shows it off.
+  const page = await open(browser, LIA);
+  await page.goto(`/#/setting/channel/${gid}`);
+  const previews = page.getByTestId('switch-link-previews');
+  await expect(previews).toBeChecked();
+  await previews.uncheck();
+  await expect(previews).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByTestId('switch-link-previews')).not.toBeChecked();
+  await page.context().close();
+});
+
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [375, 1280]) {
     test(`contacts screenshots in ${theme} at ${width} px`, async ({ browser }) => {

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@parley/protocol';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, searchUser } from '../../lib/api';
@@ -25,6 +25,12 @@ export function UserSearchDialog({ open, onClose }: { open: boolean; onClose: ()
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const resultRef = useRef<HTMLElement>(null);
+  const keywordId = useId();
+
+  // `showModal()` focuses the first control (the close button); the keyword field is where to start.
+  useEffect(() => {
+    if (open) document.getElementById(keywordId)?.focus();
+  }, [open, keywordId]);
 
   useEffect(() => {
     // Keyboard users land on the result's first action.
@@ -69,7 +75,7 @@ export function UserSearchDialog({ open, onClose }: { open: boolean; onClose: ()
             label={t('contacts:search.keyword')}
             value={keyword}
             onChange={(event) => setKeyword(event.target.value)}
-            autoFocus
+            id={keywordId}
             maxLength={320}
             autoComplete="off"
             data-testid="user-search-keyword"
