@@ -179,7 +179,7 @@ test('a forwarded file shows from the archive; the channel link-preview switch s
   await page.goto(`/#/setting/channel/${gid}`);
   const previews = page.getByTestId('switch-link-previews');
   await expect(previews).toBeChecked();
-  await previews.uncheck();
+  await previews.click();
   await expect(previews).not.toBeChecked();
   await page.reload();
   await expect(page.getByTestId('switch-link-previews')).not.toBeChecked();
