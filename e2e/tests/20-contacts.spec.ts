@@ -188,7 +188,13 @@ test('a forwarded file shows from the archive; the channel link-preview switch s
 
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [375, 1280]) {
-    test(`contacts screenshots in ${theme} at ${width} px`, async ({ browser }) => {
+    test(`contacts screenshots in ${theme} at ${width} px`, async ({ browser, request }) => {
+      // Rex as Lia's contact (the first test ends with him unblocked, so without a status).
+      const added = await request.post('/api/user/update_contact_status', {
+        headers: { 'x-api-key': tokens[LIA.name]! },
+        data: { action: 'add', target_uid: uids[REX.name] },
+      });
+      expect(added.ok()).toBe(true);
       const context = await browser.newContext({
         viewport: { width, height: width < 500 ? 812 : 900 },
         colorScheme: theme,
