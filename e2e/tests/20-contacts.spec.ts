@@ -171,6 +171,7 @@ test('a forwarded file shows from the archive; the channel link-preview switch s
   await expect(file).toContainText('minutes.txt');
   const href = await file.getAttribute('href');
   expect(await (await rex.request.get(href!)).text()).toBe('the minutes');
+  await file.scrollIntoViewIfNeeded();
   await snap(rex, 'contacts-forwarded-file-light-1280');
   await rex.context().close();
 
