@@ -10,8 +10,8 @@ import { Properties } from './messages.js';
 export const ARCHIVE_MAX_MESSAGES = 100;
 /** Favorites one user may keep (`max_favorite_archives`, API.md §8). */
 export const MAX_FAVORITES = 100;
-/** The only kinds an archive takes (API.md §7.3); files wait for archive attachments. */
-export const ARCHIVABLE_CONTENT_TYPES = ['text/plain', 'text/markdown'] as const;
+/** The only kinds an archive takes (API.md §7.3); a file travels as the archive's attachment. */
+export const ARCHIVABLE_CONTENT_TYPES = ['text/plain', 'text/markdown', 'vocechat/file'] as const;
 
 export const ArchiveUser = Type.Object({
   name: Type.String(),
@@ -49,6 +49,23 @@ export type MidListRequest = Type.Static<typeof MidListRequest>;
 /** An archive path: `YYYY/M/D/<uuid>` (no dot, API.md §7.3). */
 export const ArchivePathQuery = Type.Object({ file_path: Type.String({ maxLength: 128 }) });
 export type ArchivePathQuery = Type.Static<typeof ArchivePathQuery>;
+
+/** `GET /resource/archive/attachment` (API.md §7.3): `attachment_id` indexes the archive's attachments. */
+export const ArchiveAttachmentQuery = Type.Object({
+  file_path: Type.String({ maxLength: 128 }),
+  attachment_id: Type.Integer({ minimum: 0, maximum: 1000 }),
+  download: Type.Optional(Type.Boolean()),
+});
+export type ArchiveAttachmentQuery = Type.Static<typeof ArchiveAttachmentQuery>;
+
+/** `GET /favorite/attachment/{uid}/{id}/{attachment_id}` (API.md §8): uid is the favorite's owner. */
+export const FavoriteAttachmentParams = Type.Object({
+  uid: Id,
+  id: Type.String({ maxLength: 64 }),
+  attachment_id: Type.Integer({ minimum: 0, maximum: 1000 }),
+});
+export type FavoriteAttachmentParams = Type.Static<typeof FavoriteAttachmentParams>;
+export const DownloadQuery = Type.Object({ download: Type.Optional(Type.Boolean()) });
 
 export const Favorite = Type.Object({ id: Type.String(), created_at: Type.Integer() });
 export type Favorite = Type.Static<typeof Favorite>;

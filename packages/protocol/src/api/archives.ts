@@ -1,5 +1,14 @@
 import Type from 'typebox';
-import { Archive, ArchivePathQuery, Favorite, FavoriteParams, MidListRequest } from '../archives.js';
+import {
+  Archive,
+  ArchiveAttachmentQuery,
+  ArchivePathQuery,
+  DownloadQuery,
+  Favorite,
+  FavoriteAttachmentParams,
+  FavoriteParams,
+  MidListRequest,
+} from '../archives.js';
 import { Text, type RouteSpec } from './route.js';
 
 /** Archives for forwarding (API.md §7.3). */
@@ -23,6 +32,16 @@ export const ARCHIVE_ROUTES = {
     description: 'The archive at an (unguessable) path; no token, like the other resource URLs.',
     query: ArchivePathQuery,
     response: Archive,
+  },
+  getArchiveAttachment: {
+    method: 'GET',
+    path: '/resource/archive/attachment',
+    auth: 'public',
+    kind: 'file',
+    tag: 'resource',
+    description:
+      'One attachment of an archive (a forwarded file, or its thumbnail) by index, served like GET /resource/file; 404 when the archive, the index or the file is gone.',
+    query: ArchiveAttachmentQuery,
   },
 } as const satisfies Record<string, RouteSpec>;
 
@@ -54,6 +73,17 @@ export const FAVORITE_ROUTES = {
     description: 'The caller’s own favorite; someone else’s answers 404 like a missing one.',
     params: FavoriteParams,
     response: Archive,
+  },
+  getFavoriteAttachment: {
+    method: 'GET',
+    path: '/favorite/attachment/:uid/:id/:attachment_id',
+    auth: 'public',
+    kind: 'file',
+    tag: 'favorite',
+    description:
+      'One attachment of a favorite, served like GET /resource/file; 404 for a wrong owner, favorite or index.',
+    params: FavoriteAttachmentParams,
+    query: DownloadQuery,
   },
   deleteFavorite: {
     method: 'DELETE',

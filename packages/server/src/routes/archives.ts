@@ -1,4 +1,5 @@
 import type { Ctx } from '../context.js';
+import { sendFile } from '../http/send-file.js';
 import * as archives from '../services/archives.js';
 import * as favorites from '../services/favorites.js';
 import type { Handlers } from './register.js';
@@ -12,6 +13,15 @@ export const archiveHandlers = (ctx: Ctx) =>
       reply.header('cache-control', IMMUTABLE);
       return archive;
     },
+    getArchiveAttachment: async (req, reply) =>
+      sendFile(req, reply, ctx.blobs, await archives.getArchiveAttachment(ctx, req.query)),
+    getFavoriteAttachment: async (req, reply) =>
+      sendFile(
+        req,
+        reply,
+        ctx.blobs,
+        await favorites.getFavoriteAttachment(ctx, req.params, req.query.download),
+      ),
     createFavorite: (req) => favorites.createFavorite(ctx, req.actor, req.body.mid_list),
     listFavorites: (req) => favorites.listFavorites(ctx, req.actor),
     getFavorite: (req) => favorites.getFavorite(ctx, req.actor, req.params.id),

@@ -2,18 +2,21 @@
  * Favorites (API.md §8): archives a user keeps for themself. Someone else's favorite answers 404,
  * like a missing one (§15.7). Clients list them at boot; the contract has no event for them.
  */
-import { MAX_FAVORITES, type Archive, type Favorite } from '@parley/protocol';
+import { MAX_FAVORITES, type Archive, type Favorite, type FavoriteAttachmentParams } from '@parley/protocol';
 import { randomUUID } from 'node:crypto';
 import type { Actor, Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';
 import { requireFavoriteOwner } from '../policy/archives.js';
-import { buildArchive } from './archives.js';
+import { buildArchive, serveAttachment } from './archives.js';
+import type { StoredFile } from './files/serve.js';
 
 export async function createFavorite(ctx: Ctx, actor: Actor, mids: readonly number[]): Promise<Favorite> {
   requireFavoriteOwner(actor);
-  const archive = await buildArchive(ctx, actor, mids);
+  const { archive, attachments } = await buildArchive(ctx, actor, mids);
   const favorite = { id: randomUUID(), created_at: ctx.now() };
-  if (!(await ctx.store.favorites.add({ ...favorite, uid: actor.uid, archive }, MAX_FAVORITES))) {
+  if (
+    !(await ctx.store.favorites.add({ ...favorite, uid: actor.uid, archive, attachments }, MAX_FAVORITES))
+  ) {
     throw new AppError('too_many_requests', 'too many favorites');
   }
   return favorite;
@@ -30,4 +33,17 @@ export async function getFavorite(ctx: Ctx, actor: Actor, id: string): Promise<A
 
 export async function deleteFavorite(ctx: Ctx, actor: Actor, id: string): Promise<void> {
   if (!(await ctx.store.favorites.remove(actor.uid, id))) throw notFound('no such favorite');
+}
+
+/**
+ * `GET /favorite/attachment/{uid}/{id}/{attachment_id}` (API.md §8): no token, as the client loads
+ * it in an `<img>`; the owner's uid and the unguessable favorite id select it, a wrong one is 404.
+ */
+export async function getFavoriteAttachment(
+  ctx: Ctx,
+  params: FavoriteAttachmentParams,
+  download: boolean | undefined,
+): Promise<StoredFile> {
+  const attachment = await ctx.store.favorites.attachment(params.uid, params.id, params.attachment_id);
+  return serveAttachment(ctx, attachment, download);
 }

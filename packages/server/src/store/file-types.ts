@@ -63,7 +63,7 @@ export interface FileStore {
   delete(fileId: string): Promise<boolean>;
   /** The file a message carries, if any. */
   fileOfMessage(mid: number): Promise<string | undefined>;
-  /** How many messages that are not deleted carry the file. */
+  /** How many messages that are not deleted, and archives or favorites, carry the file. */
   liveReferences(fileId: string): Promise<number>;
   /** File messages that are not deleted, newest first. */
   listMessages(filter: FileMessageFilter, offset: number, limit: number): Promise<FileMessageRecord[]>;

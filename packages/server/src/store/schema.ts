@@ -138,6 +138,16 @@ export interface ArchivesTable {
   body: string;
 }
 
+/** The files an archive or favorite holds, by index (migration 0023). */
+export interface ArchiveAttachmentsTable {
+  /** `archive:<path>` or `favorite:<id>`. */
+  owner: string;
+  idx: number;
+  file_id: string;
+  /** 1 when the index serves the file's thumbnail. */
+  thumbnail: number;
+}
+
 export interface FavoritesTable {
   id: string;
   uid: number;
@@ -411,6 +421,7 @@ export interface Database {
   contacts: ContactsTable;
   job_leases: JobLeasesTable;
   archives: ArchivesTable;
+  archive_attachments: ArchiveAttachmentsTable;
   favorites: FavoritesTable;
   notify_prefs: NotifyPrefsTable;
   push_subscriptions: PushSubscriptionsTable;

@@ -4,7 +4,6 @@
  * `@parley/protocol` plus the private columns the server needs.
  */
 import type {
-  Archive,
   ChatMessage,
   MessageDetail,
   MessageTarget,
@@ -16,10 +15,12 @@ import type {
 import type { SearchTerm } from './search-text.js';
 import type { BotStore } from './bot-types.js';
 import type { NotifyStore } from './notify-types.js';
+import type { ArchiveStore, FavoriteStore } from './archive-types.js';
 import type { FileStore } from './file-types.js';
 
 export type * from './bot-types.js';
 export type * from './notify-types.js';
+export type * from './archive-types.js';
 export type * from './file-types.js';
 
 export type UserStatus = 'normal' | 'frozen';
@@ -393,37 +394,6 @@ export interface SearchStore {
    * of the query (a join on the reader's channels and DMs), never a filter applied afterwards.
    */
   search(filter: SearchFilter): Promise<SearchRecord[]>;
-}
-
-/** An archive made for forwarding (API.md §7.3), kept as made. */
-export interface ArchiveRecord {
-  path: string;
-  created_by: number;
-  created_at: number;
-  archive: Archive;
-}
-
-export interface ArchiveStore {
-  add(record: ArchiveRecord): Promise<void>;
-  get(path: string): Promise<ArchiveRecord | undefined>;
-}
-
-/** A user's saved messages (API.md §8). */
-export interface FavoriteRecord {
-  id: string;
-  uid: number;
-  created_at: number;
-  archive: Archive;
-}
-
-export interface FavoriteStore {
-  /** Stores it unless the user already has `max` favorites; returns whether it did. */
-  add(record: FavoriteRecord, max: number): Promise<boolean>;
-  /** The user's favorites, oldest first, without their archives. */
-  list(uid: number): Promise<{ id: string; created_at: number }[]>;
-  /** One of the user's favorites; undefined when missing or someone else's. */
-  get(uid: number, id: string): Promise<FavoriteRecord | undefined>;
-  remove(uid: number, id: string): Promise<boolean>;
 }
 
 export interface VoiceMemberRecord {

@@ -144,7 +144,13 @@ export class KyselyFileStore implements FileStore {
       .where('f.file_id', '=', fileId)
       .where('m.deleted_at', 'is', null)
       .executeTakeFirst();
-    return Number(row?.n ?? 0);
+    // A forwarded or saved copy keeps the file too (archive attachments, migration 0023).
+    const held = await this.ctx.db
+      .selectFrom('archive_attachments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('file_id', '=', fileId)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0) + Number(held?.n ?? 0);
   }
 
   async listMessages(filter: FileMessageFilter, offset: number, limit: number): Promise<FileMessageRecord[]> {

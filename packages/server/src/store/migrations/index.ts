@@ -14,6 +14,7 @@ import { channelSwitchesMigration } from './0012-channel-switches.js';
 import { notificationsMigration } from './0016-notifications.js';
 import { voiceMigration } from './0017-voice.js';
 import { emailInvitesMigration } from './0019-email-invites.js';
+import { archiveAttachmentsMigration } from './0023-archive-attachments.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
@@ -35,6 +36,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0016-notifications': notificationsMigration(dialect),
     '0017-voice': voiceMigration,
     '0019-email-invites': emailInvitesMigration,
+    '0023-archive-attachments': archiveAttachmentsMigration,
   };
 }
 

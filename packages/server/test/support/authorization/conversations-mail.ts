@@ -72,6 +72,20 @@ export const conversationsMailRows: AuthRow[] = [
     path: () => '/api/resource/archive?file_path=2026/1/1/00000000-0000-4000-8000-000000000000',
     expect: everyone(404),
   },
+  {
+    method: 'GET',
+    route: '/api/resource/archive/attachment',
+    // No token, like the archive; unknown archives and indexes are 404 (test/archive-attachments.test.ts).
+    path: () =>
+      '/api/resource/archive/attachment?file_path=2026/1/1/00000000-0000-4000-8000-000000000000&attachment_id=0',
+    expect: everyone(404),
+  },
+  {
+    method: 'GET',
+    route: '/api/favorite/attachment/:uid/:id/:attachment_id',
+    path: (f) => `/api/favorite/attachment/${f.peer.uid}/00000000-0000-4000-8000-000000000000/0`,
+    expect: everyone(404),
+  },
   { method: 'GET', route: '/api/user/:uid', expect: signedIn() },
 
   // Mail and magic links (issue 12). Mail is not set up in this table's server: the test mail and

@@ -5,6 +5,7 @@ import { call, API_BASE } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { Avatar, Button, Checkbox, TextAreaField, TextField } from '../../ui';
 import type { ChannelRights } from '../channels';
+import { channelPreviewsOn, withChannelPreviews } from '../previews';
 import { useAction } from './use-action';
 
 const MAX_ICON_BYTES = 5_000_000;
@@ -16,7 +17,7 @@ export const groupIconUrl = (group: Group): string | null =>
 
 /** Name, description, icon, visibility and the four switches (SPEC §3). */
 export function ChannelOverview({ group, rights }: { group: Group; rights: ChannelRights }) {
-  const { t } = useTranslation(['channels', 'common']);
+  const { t } = useTranslation(['channels', 'common', 'previews']);
   const { busy, run } = useAction();
   const file = useRef<HTMLInputElement>(null);
   const gid = group.gid;
@@ -28,6 +29,13 @@ export function ChannelOverview({ group, rights }: { group: Group; rights: Chann
     if (picked.size > MAX_ICON_BYTES) return void toast.error(t('channels:overview.icon_size'));
     void run(() => call('setGroupAvatar', { params: { gid }, body: picked }));
   };
+  const setPreviews = (on: boolean) =>
+    void run(() =>
+      call('updateGroup', {
+        params: { gid },
+        body: { ext_setting: withChannelPreviews(group.ext_setting, on) },
+      }),
+    );
   const setVisibility = (isPublic: boolean) =>
     void run(() => call('changeGroupType', { params: { gid }, body: { is_public: isPublic } }));
 
@@ -90,6 +98,14 @@ export function ChannelOverview({ group, rights }: { group: Group; rights: Chann
             data-testid={`switch-${key}`}
           />
         ))}
+        <Checkbox
+          label={t('previews:channel.label')}
+          description={t('previews:channel.description')}
+          checked={channelPreviewsOn(group.ext_setting)}
+          disabled={!rights.manage || busy}
+          onChange={(e) => setPreviews(e.target.checked)}
+          data-testid="switch-link-previews"
+        />
       </section>
 
       <section className="channel-card" aria-labelledby="channel-visibility-heading">

@@ -11,6 +11,7 @@ function deferred<P extends object>(load: () => Promise<{ default: ComponentType
   );
 }
 
+export { formatSize } from './format-size';
 export const FileMessage = deferred(() => import('./file-message'));
 export const UploadTray = deferred(() => import('./upload-tray'));
 export const AttachButton = deferred(() => import('./attach'));

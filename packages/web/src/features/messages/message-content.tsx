@@ -55,14 +55,14 @@ export function MessageContent({ message }: { message: Message }) {
       return (
         <>
           <PlainText text={message.content} />
-          <LinkPreview text={message.content} />
+          <LinkPreview text={message.content} conv={message.conv} />
         </>
       );
     case 'text/markdown':
       return (
         <>
           <Markdown source={message.content} />
-          <LinkPreview text={message.content} />
+          <LinkPreview text={message.content} conv={message.conv} />
         </>
       );
     case 'vocechat/file':

@@ -128,13 +128,29 @@ export function MessageList({ conv, label }: { conv: ConvKey; label: string }) {
     if (count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
   }, [virtualizer]);
 
-  // Open at the newest message.
+  // Open at the "new messages" line when there is one (SPEC §3), else at the newest message. The
+  // line is known once the stream is ready; until then, or if the reader has moved, nothing moves.
   const opened = useRef(false);
+  const placed = useRef(false);
+  const lastMessage = messages[messages.length - 1] ?? null;
+  const lastOwnKey =
+    lastMessage && lastMessage.fromUid === selfUid ? (lastMessage.localId ?? lastMessage.mid) : null;
+  const openingOwnKey = useRef<number | null>(null);
+  const readKnown = openedAt.afterMid !== null;
   useLayoutEffect(() => {
-    if (opened.current || rows.length === 0) return;
+    if (placed.current || rows.length === 0) return;
+    const unread = rows.findIndex((row) => row.kind === 'unread');
+    if (unread >= 0 && (!opened.current || atBottomRef.current)) {
+      placed.current = true;
+      atBottomRef.current = false;
+      virtualizer.scrollToIndex(unread, { align: 'start' });
+    } else if (!opened.current) {
+      scrollToEnd();
+    }
+    if (!opened.current) openingOwnKey.current = lastOwnKey;
     opened.current = true;
-    scrollToEnd();
-  }, [rows.length, scrollToEnd]);
+    if (readKnown) placed.current = true;
+  }, [rows, readKnown, lastOwnKey, virtualizer, scrollToEnd]);
 
   // Keep the reader's place when history is prepended; follow new messages when at the bottom.
   useLayoutEffect(() => {
@@ -153,16 +169,14 @@ export function MessageList({ conv, label }: { conv: ConvKey; label: string }) {
       scrollToEnd();
   }, [rows, virtualizer, scrollToEnd]);
 
-  // My own new message always scrolls into view, even when I was reading older ones.
-  const lastMessage = messages[messages.length - 1] ?? null;
-  const lastOwnKey =
-    lastMessage && lastMessage.fromUid === selfUid ? (lastMessage.localId ?? lastMessage.mid) : null;
+  // My own new message always scrolls into view, even when I was reading older ones (not the one
+  // already last when the conversation opened: the opening placement decides that).
   const scrollToEndRef = useRef(scrollToEnd);
   useEffect(() => {
     scrollToEndRef.current = scrollToEnd;
   });
   useEffect(() => {
-    if (lastOwnKey !== null) scrollToEndRef.current();
+    if (lastOwnKey !== null && lastOwnKey !== openingOwnKey.current) scrollToEndRef.current();
   }, [lastOwnKey]);
 
   // Fill the viewport: a conversation shorter than the screen pulls older pages until it is full or complete.

@@ -1,3 +1,4 @@
+import { ARCHIVABLE_CONTENT_TYPES } from '@parley/protocol';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector, type Message } from '../../lib/store';
 import { EMOJIS } from './emojis';
@@ -16,8 +17,8 @@ import { addFavorite, startForward } from './forward/actions';
 import type { MessageAbilities } from './permissions';
 import { PopupMenu, type MenuItem, type MenuPosition } from './popup-menu';
 
-/** What an archive takes (API.md §7.3); files wait for archive attachments. */
-const ARCHIVABLE: readonly string[] = ['text/plain', 'text/markdown'];
+/** What an archive takes (API.md §7.3): text, Markdown and files (as its attachments). */
+const ARCHIVABLE: readonly string[] = ARCHIVABLE_CONTENT_TYPES;
 
 export type OpenMenu = { kind: 'actions' | 'react'; at: MenuPosition; returnFocus: HTMLElement | null };
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAppSelector } from '../../lib/store';
 import { BackIcon, Button, ChatIcon } from '../../ui';
+import { ContactButtons } from './contact-buttons';
 import { UserAvatar } from './user-avatar';
 import { useIsOnline, useUser } from './use-user';
 
@@ -12,6 +13,7 @@ export function UserDetail({ uid }: { uid: number }) {
   const online = useIsOnline(uid);
   const isSelf = useAppSelector((state) => state.auth?.user.uid === uid);
   const loaded = useAppSelector((state) => Object.keys(state.users.byId).length > 0);
+  const isGuest = useAppSelector((state) => state.auth?.user.create_by === 'guest');
 
   return (
     <section className="user-detail" aria-labelledby="user-detail-name" data-testid="user-detail">
@@ -62,6 +64,7 @@ export function UserDetail({ uid }: { uid: number }) {
           >
             {isSelf ? t('detail.note_to_self') : t('detail.send_message')}
           </Button>
+          {isSelf || isGuest || user.is_bot ? null : <ContactButtons uid={uid} />}
         </div>
       ) : (
         <p className="user-detail__missing" id="user-detail-name">

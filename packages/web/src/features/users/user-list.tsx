@@ -3,18 +3,32 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { currentLanguage } from '../../lib/i18n';
 import { useAppSelector } from '../../lib/store';
-import { SearchIcon } from '../../ui';
+import { IconButton, PlusIcon, SearchIcon } from '../../ui';
+import { ContactFilter } from './contact-filter';
+import { byContactStatus, type ContactFilterValue } from './contact-search';
 import { filterUsers } from './filter-users';
 import { UserAvatar } from './user-avatar';
+import { UserSearchDialog } from './user-search-dialog';
+import './contacts.css';
 
 export function UserList() {
-  const { t } = useTranslation('member');
+  const { t } = useTranslation(['member', 'contacts']);
   const users = useAppSelector((state) => state.users.byId);
+  const contacts = useAppSelector((state) => state.chatSettings.contacts);
+  const isGuest = useAppSelector((state) => state.auth?.user.create_by === 'guest');
+  // With contact verification on, the list starts from the user's contacts (API.md §3).
+  const verification = useAppSelector((state) => state.server.common?.contact_verification_enable === true);
+  const [filter, setFilter] = useState<ContactFilterValue | null>(null);
+  const shown = filter ?? (verification && !isGuest ? 'added' : 'all');
+  const [searching, setSearching] = useState(false);
   const online = useAppSelector((state) => state.users.online);
   const selfUid = useAppSelector((state) => state.auth?.user.uid ?? null);
   const streamConnected = useAppSelector((state) => state.stream.status === 'connected');
   const [query, setQuery] = useState('');
-  const list = useMemo(() => filterUsers(Object.values(users), query, currentLanguage()), [users, query]);
+  const list = useMemo(
+    () => filterUsers(byContactStatus(Object.values(users), contacts, shown), query, currentLanguage()),
+    [users, contacts, shown, query],
+  );
   const isOnline = (uid: number) => (uid === selfUid ? streamConnected : online[uid] === true);
 
   return (
@@ -22,7 +36,17 @@ export function UserList() {
       <header className="user-list__header">
         <h1>{t('list.title')}</h1>
         <span className="user-list__count">{t('list.count', { count: Object.keys(users).length })}</span>
+        {isGuest ? null : (
+          <IconButton
+            label={t('contacts:search.open')}
+            onClick={() => setSearching(true)}
+            data-testid="user-search-open"
+          >
+            <PlusIcon size={18} />
+          </IconButton>
+        )}
       </header>
+      {isGuest ? null : <ContactFilter value={shown} onChange={setFilter} />}
       <div className="user-list__search">
         <SearchIcon size={18} />
         <input
@@ -36,7 +60,15 @@ export function UserList() {
         />
       </div>
       {list.length === 0 ? (
-        <p className="user-list__empty">{query ? t('list.no_match') : t('list.empty')}</p>
+        <p className="user-list__empty" data-testid="user-list-empty">
+          {query
+            ? t('list.no_match')
+            : shown === 'added'
+              ? t('contacts:empty.added')
+              : shown === 'blocked'
+                ? t('contacts:empty.blocked')
+                : t('list.empty')}
+        </p>
       ) : (
         <ul className="user-list__items">
           {list.map((user) => (
@@ -57,6 +89,11 @@ export function UserList() {
                     {isOnline(user.uid) ? t('status.online') : t('status.offline')}
                   </span>
                 </span>
+                {contacts[user.uid] === 'blocked' ? (
+                  <span className="role-badge role-badge--blocked" data-testid="user-blocked-badge">
+                    {t('contacts:badge.blocked')}
+                  </span>
+                ) : null}
                 {user.is_bot ? (
                   <span className="role-badge role-badge--bot">{t('role.bot')}</span>
                 ) : user.is_admin ? (
@@ -69,6 +106,7 @@ export function UserList() {
           ))}
         </ul>
       )}
+      {searching ? <UserSearchDialog open onClose={() => setSearching(false)} /> : null}
     </aside>
   );
 }

@@ -6,6 +6,7 @@ import type auth from '../../../public/locales/en/auth.json';
 import type bots from '../../../public/locales/en/bots.json';
 import type channels from '../../../public/locales/en/channels.json';
 import type chat from '../../../public/locales/en/chat.json';
+import type contacts from '../../../public/locales/en/contacts.json';
 import type conversation from '../../../public/locales/en/conversation.json';
 import type common from '../../../public/locales/en/common.json';
 import type fav from '../../../public/locales/en/fav.json';
@@ -49,6 +50,7 @@ declare module 'i18next' {
       platform: typeof platform;
       admin: typeof admin;
       invites: typeof invites;
+      contacts: typeof contacts;
     };
   }
 }

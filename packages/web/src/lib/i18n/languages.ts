@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'platform',
   'admin',
   'invites',
+  'contacts',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

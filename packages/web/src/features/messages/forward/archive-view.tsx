@@ -6,8 +6,10 @@ import type { Archive, Favorite } from '@parley/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
+import { useAppSelector } from '../../../lib/store';
 import { Button, Spinner } from '../../../ui';
 import { deleteFavorite, getArchive, getFavorite, listFavorites } from './actions';
+import { ArchiveFile, archiveAttachmentUrl, favoriteAttachmentUrl, type AttachmentUrl } from './archive-file';
 
 type Load = { path: string; archive: Archive | null; failed: boolean };
 
@@ -27,8 +29,8 @@ export function useArchive(path: string, load: (path: string) => Promise<Archive
   return state.path === path ? state : { path, archive: null, failed: false };
 }
 
-/** The messages of an archive: who wrote each, when, and what (text as plain text). */
-export function ArchiveMessages({ archive }: { archive: Archive }) {
+/** The messages of an archive: who wrote each, when, and what (text as plain text, files from its attachments). */
+export function ArchiveMessages({ archive, url }: { archive: Archive; url: AttachmentUrl }) {
   const { t, i18n } = useTranslation('fav');
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
@@ -39,9 +41,13 @@ export function ArchiveMessages({ archive }: { archive: Archive }) {
             <span className="archive__name">{archive.users[m.from_user]?.name ?? t('unknown_sender')}</span>
             <time dateTime={new Date(m.created_at).toISOString()}>{time.format(m.created_at)}</time>
           </p>
-          <p className="archive__text" dir="auto">
-            {m.content ?? t('attachment')}
-          </p>
+          {m.content_type === 'vocechat/file' ? (
+            <ArchiveFile message={m} url={url} />
+          ) : (
+            <p className="archive__text" dir="auto">
+              {m.content ?? t('attachment')}
+            </p>
+          )}
         </li>
       ))}
     </ol>
@@ -56,7 +62,7 @@ export default function ArchiveView({ path }: { path: string }) {
     <section className="archive" aria-label={t('forwarded')} data-testid="archive-view">
       <p className="archive__title">{t('forwarded')}</p>
       {archive ? (
-        <ArchiveMessages archive={archive} />
+        <ArchiveMessages archive={archive} url={archiveAttachmentUrl(path)} />
       ) : (
         <p className="archive__note">{failed ? t('unavailable') : t('loading')}</p>
       )}
@@ -67,11 +73,12 @@ export default function ArchiveView({ path }: { path: string }) {
 function SavedItem({ favorite, onRemove }: { favorite: Favorite; onRemove: (id: string) => void }) {
   const { t } = useTranslation('fav');
   const { archive, failed } = useArchive(favorite.id, getFavorite);
+  const uid = useAppSelector((state) => state.auth?.user.uid ?? 0);
   return (
     <li className="favs__item" data-testid="fav-item">
       <section className="archive" aria-label={t('title')}>
         {archive ? (
-          <ArchiveMessages archive={archive} />
+          <ArchiveMessages archive={archive} url={favoriteAttachmentUrl(uid, favorite.id)} />
         ) : (
           <p className="archive__note">{failed ? t('unavailable') : t('loading')}</p>
         )}
