@@ -57,10 +57,31 @@
     ':0;border:0;margin:0;padding:0;background:transparent;' +
     'color-scheme:normal;z-index:2147483647;max-width:100vw;max-height:100vh;';
   resize(false);
+  // A visitor's session is kept here, in the site's storage, because browsers may refuse storage
+  // to the frame; the frame asks for it when it starts and sends it again whenever it changes.
+  var key = 'parley-widget.' + (data.id || 'default');
+  var kept = function () {
+    try {
+      return JSON.parse(localStorage.getItem(key) || 'null');
+    } catch {
+      return null;
+    }
+  };
   window.addEventListener('message', function (event) {
     if (event.source !== frame.contentWindow || event.origin !== origin) return;
     var message = event.data;
-    if (message && message.type === 'parley-widget') resize(Boolean(message.open));
+    if (!message || message.type !== 'parley-widget') return;
+    if ('open' in message) resize(Boolean(message.open));
+    if (message.ready)
+      frame.contentWindow.postMessage({ type: 'parley-widget-session', session: kept() }, origin);
+    if ('session' in message) {
+      try {
+        if (message.session) localStorage.setItem(key, JSON.stringify(message.session));
+        else localStorage.removeItem(key);
+      } catch {
+        // No storage on this page either: the visitor is remembered until the page is left.
+      }
+    }
   });
   var mount = function () {
     document.body.appendChild(frame);

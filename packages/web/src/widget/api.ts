@@ -10,6 +10,8 @@ import type { ChatMessage, LoginResponse, RenewResponse, WidgetConfig } from '@p
 const RENEW_MARGIN_MS = 20_000;
 
 export interface Session {
+  /** A visitor's session may be kept by the page around the frame; an account's never is. */
+  kind: 'visitor' | 'account';
   uid: number;
   name: string;
   token: string;
@@ -49,8 +51,9 @@ async function send<T>(
 
 const sessionKey = (widgetId: string) => `parley.widget.${widgetId}`;
 
-function toSession(login: LoginResponse, now: number): Session {
+function toSession(kind: Session['kind'], login: LoginResponse, now: number): Session {
   return {
+    kind,
     uid: login.user.uid,
     name: login.user.name,
     token: login.token,
@@ -63,8 +66,20 @@ export class WidgetApi {
   session: Session | null;
   private renewal: Promise<void> | null = null;
 
-  constructor(private readonly widgetId: string) {
+  /**
+   * `keepWithPage` hands a visitor's session to the page around the frame: browsers that block a
+   * third-party frame's storage would otherwise forget the visitor on every page.
+   */
+  constructor(
+    private readonly widgetId: string,
+    private readonly keepWithPage: (session: Session | null) => void,
+  ) {
     this.session = this.load();
+  }
+
+  /** A session the page kept, used when the frame's own storage has none. */
+  adopt(session: Session | null): void {
+    if (!this.session && session?.kind === 'visitor') this.save(session);
   }
 
   private load(): Session | null {
@@ -77,7 +92,9 @@ export class WidgetApi {
   }
 
   private save(session: Session | null): void {
+    const wasVisitor = this.session?.kind === 'visitor';
     this.session = session;
+    if (session?.kind === 'visitor' || (wasVisitor && !session)) this.keepWithPage(session);
     try {
       if (session) localStorage.setItem(sessionKey(this.widgetId), JSON.stringify(session));
       else localStorage.removeItem(sessionKey(this.widgetId));
@@ -94,14 +111,14 @@ export class WidgetApi {
     const login = await send<LoginResponse>('POST', '/widget/visitor', {
       json: { name, widget_id: this.widgetId, language: language || undefined },
     });
-    this.save(toSession(login, Date.now()));
+    this.save(toSession('visitor', login, Date.now()));
   }
 
   async signIn(email: string, password: string): Promise<void> {
     const login = await send<LoginResponse>('POST', '/token/login', {
       json: { credential: { type: 'password', email, password }, device: `widget:${this.widgetId}` },
     });
-    this.save(toSession(login, Date.now()));
+    this.save(toSession('account', login, Date.now()));
   }
 
   signOut(): void {

@@ -4,7 +4,7 @@
  * size the frame; everything else stays inside the frame, out of reach of the site's styles.
  */
 import type { ChatMessage } from '@parley/protocol';
-import { WidgetApi, WidgetApiError, inConversation, type Target } from './api';
+import { WidgetApi, WidgetApiError, inConversation, type Session, type Target } from './api';
 import { loadText, pickLanguage } from './i18n';
 import { readParams } from './params';
 import { openStream, type WidgetStream } from './stream';
@@ -17,7 +17,10 @@ const target: Target | null = params.channel
   : params.host
     ? { uid: params.host }
     : null;
-const api = new WidgetApi(params.id);
+const framed = window.parent !== window;
+const api = new WidgetApi(params.id, (session) => {
+  if (framed) window.parent.postMessage({ type: 'parley-widget', id: params.id, session }, '*');
+});
 const messages = new Map<number, ChatMessage>();
 let stream: WidgetStream | null = null;
 
@@ -29,7 +32,8 @@ const t = await loadText(language);
 document.title = params.title || t('title');
 
 const tellPage = (open: boolean) => {
-  // Only the open state crosses to the page, which is why any page may hear it.
+  // The page hears the open state and a visitor's own session (which it keeps for the visitor);
+  // never an account's session.
   if (window.parent !== window)
     window.parent.postMessage({ type: 'parley-widget', id: params.id, open }, '*');
 };
@@ -118,6 +122,27 @@ const plain = (content: string): ChatMessage['detail'] => ({
   expires_in: null,
 });
 
+/** Asks the page for the visitor's session it keeps (`public/widget.js`); null after a second. */
+function sessionFromPage(): Promise<Session | null> {
+  if (!framed) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => done(null), 1000);
+    const done = (session: Session | null) => {
+      clearTimeout(timer);
+      window.removeEventListener('message', listen);
+      resolve(session);
+    };
+    const listen = (event: MessageEvent) => {
+      const data = event.data as { type?: unknown; session?: Session | null } | null;
+      if (event.source === window.parent && data?.type === 'parley-widget-session')
+        done(data.session ?? null);
+    };
+    window.addEventListener('message', listen);
+    window.parent.postMessage({ type: 'parley-widget', id: params.id, ready: true }, '*');
+  });
+}
+
+if (!api.session) api.adopt(await sessionFromPage());
 if (!target) view.showFoot('no_host');
 else if (api.session) await enterConversation().catch(failed);
 else await showWayIn();

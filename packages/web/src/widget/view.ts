@@ -37,19 +37,16 @@ export function createView(params: WidgetParams, t: (key: TextKey) => string, on
   const title = h('h1', { class: 'title', id: 'widget-title' }, params.title || t('title'));
   const header = h('header', { class: 'header' }, logo, title, closeButton);
   const welcome = h('p', { class: 'welcome' }, params.welcome || t('welcome'));
-  const list = h('ol', {
-    class: 'messages',
-    role: 'log',
-    'aria-live': 'polite',
-    'aria-label': t('messages'),
-  });
+  const list = h('ol', { class: 'messages' });
+  const log = h('div', { role: 'log', 'aria-live': 'polite', 'aria-label': t('messages') }, list);
+  const scroll = h('div', { class: 'scroll' }, welcome, log);
   const error = h('p', { class: 'error', role: 'alert' });
   const foot = h('div', { class: 'foot' });
   const panel = h(
     'section',
     { class: 'panel', 'aria-labelledby': 'widget-title', hidden: true },
     header,
-    h('div', { class: 'scroll' }, welcome, list),
+    scroll,
     error,
     foot,
   );
@@ -178,7 +175,7 @@ export function createView(params: WidgetParams, t: (key: TextKey) => string, on
           );
         }),
       );
-      list.parentElement?.scrollTo({ top: list.parentElement.scrollHeight });
+      scroll.scrollTo({ top: scroll.scrollHeight });
     },
     showFoot(kind) {
       if (kind === 'off' || kind === 'no_host') {
