@@ -3,6 +3,7 @@
  * a website. It talks to the page around it only to say whether it is open, so the loader can
  * size the frame; everything else stays inside the frame, out of reach of the site's styles.
  */
+// `t` reads the widget namespace; scripts/check-i18n.mjs checks its keys there: useTranslation('widget').
 import type { ChatMessage } from '@parley/protocol';
 import { WidgetApi, WidgetApiError, inConversation, type Session, type Target } from './api';
 import { loadText, pickLanguage } from './i18n';

@@ -3,6 +3,7 @@
  * (a live region, so screen readers hear new messages), and at the foot either the way in (a
  * name, or an account) or the composer. Text goes in as text, never as HTML.
  */
+// `t` reads the widget namespace; scripts/check-i18n.mjs checks its keys there: useTranslation('widget').
 import type { ChatMessage } from '@parley/protocol';
 import { CHAT_ICON, CLOSE_ICON, SEND_ICON, h, icon } from './dom';
 import type { TextKey } from './i18n';
