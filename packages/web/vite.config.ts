@@ -4,6 +4,7 @@ import { apiRouteRules } from '@parley/protocol';
 import { defineConfig } from 'vite';
 import { precompress } from './vite-plugin-compress';
 import { serviceWorker } from './vite-plugin-service-worker';
+import { widget } from './vite-plugin-widget';
 
 const API_TARGET = 'http://localhost:3000';
 const protocolDir = fileURLToPath(new URL('../protocol/', import.meta.url));
@@ -18,8 +19,9 @@ export default defineConfig({
       Object.fromEntries(Object.entries(apiRouteRules()).filter(([, rule]) => rule.auth !== 'bot')),
     ),
   },
-  // The worker is built after the app (it lists the app's files) and before precompression.
-  plugins: [react(), serviceWorker(), precompress()],
+  // The widget and then the worker are built after the app (the worker lists the app's files),
+  // before precompression.
+  plugins: [react(), widget(), serviceWorker(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

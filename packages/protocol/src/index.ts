@@ -20,3 +20,4 @@ export * from './notifications.js';
 export * from './voice.js';
 export * from './signin.js';
 export * from './admin.js';
+export * from './widget.js';

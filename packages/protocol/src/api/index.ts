@@ -19,6 +19,7 @@ import { SIGNIN_ROUTES } from './signin.js';
 import { SYSTEM_ROUTES } from './system.js';
 import { TOKEN_ROUTES, USER_ROUTES } from './users.js';
 import { AGORA_ROUTES, VOICE_ROUTES } from './voice.js';
+import { WIDGET_ROUTES } from './widget.js';
 
 export * from './route.js';
 
@@ -44,6 +45,7 @@ export const API_ROUTES = {
   ...AGORA_ROUTES,
   ...VOICE_ROUTES,
   ...SIGNIN_ROUTES,
+  ...WIDGET_ROUTES,
 };
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;

@@ -37,6 +37,11 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], frameAnce
   ].join('; ');
 }
 
+/** `/widget.html`, with or without a query: the one page other sites may frame. */
+export function isWidgetPage(url: string): boolean {
+  return url === '/widget.html' || url.startsWith('/widget.html?');
+}
+
 export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const html = config.webDir
     ? await readFile(path.join(config.webDir, 'index.html'), 'utf8').catch(() => '')
@@ -49,7 +54,18 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
   // For browsers that predate frame-ancestors, where the old header can say the same thing.
   if (config.http.frameAncestors === "'self'") headers['x-frame-options'] = 'SAMEORIGIN';
   if (config.http.frameAncestors === "'none'") headers['x-frame-options'] = 'DENY';
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  // The chat widget's page is made to be framed by any website (docs/widget.md); it holds only
+  // the visitor's own conversation, never the app, and scripts from this server alone. It shows
+  // messages as plain text, so the only outside image it loads is the logo the site names.
+  const widgetHeaders: Record<string, string> = {
+    ...headers,
+    'content-security-policy': contentSecurityPolicy([], '*').replace(
+      "img-src 'self' data: blob:",
+      "img-src 'self' data: blob: https:",
+    ),
+  };
+  delete widgetHeaders['x-frame-options'];
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(isWidgetPage(request.url) ? widgetHeaders : headers);
   });
 }

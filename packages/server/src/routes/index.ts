@@ -19,6 +19,7 @@ import { systemHandlers } from './system.js';
 import { tokenHandlers } from './token.js';
 import { userHandlers } from './users.js';
 import { voiceHandlers } from './voice.js';
+import { widgetHandlers } from './widget.js';
 
 /** The API under `/api`: every entry of the route table with its handler (a missing one fails typecheck). */
 export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
@@ -41,4 +42,5 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...notificationHandlers(ctx),
     ...voiceHandlers(ctx),
     ...signinHandlers(ctx),
+    ...widgetHandlers(ctx),
   });

@@ -9,6 +9,7 @@ import {
   SmtpConfig,
   SystemCommon,
   VoiceConfig,
+  WidgetConfig,
 } from '@parley/protocol';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
@@ -116,6 +117,11 @@ export const SETTINGS = {
     key: 'github_auth',
     defaults: { client_id: '', client_secret: '' } as GithubAuthConfig,
     schema: GithubAuthConfig,
+  },
+  widget: {
+    key: 'widget_config',
+    defaults: { enabled: false } as WidgetConfig,
+    schema: WidgetConfig,
   },
   orgLogoUpdatedAt: { key: 'organization_logo_updated_at', defaults: 0 as number },
 } as const;

@@ -15,6 +15,7 @@ import { channelsMessagesRows } from './authorization/channels-messages.js';
 import { adminBotsRows } from './authorization/admin-bots.js';
 import { filesPreviewsVoiceRows } from './authorization/files-previews-voice.js';
 import { notifySigninRows } from './authorization/notify-signin.js';
+import { widgetRows } from './authorization/widget.js';
 import type { AuthRow } from './authorization/shapes.js';
 
 export { ROLES, type AuthRow, type Fixture, type Role } from './authorization/shapes.js';
@@ -27,4 +28,5 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   ...adminBotsRows,
   ...filesPreviewsVoiceRows,
   ...notifySigninRows,
+  ...widgetRows,
 ];

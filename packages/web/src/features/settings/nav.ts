@@ -68,6 +68,13 @@ export const SETTINGS_NAV: readonly SettingsEntry[] = [
     load: async () => (await import('./voice-settings-page')).VoiceSettingsPage,
   },
   {
+    id: 'widget',
+    label: 'widget:settings.menu',
+    icon: CodeIcon,
+    role: 'admin',
+    load: async () => (await import('./widget-settings-page')).WidgetSettingsPage,
+  },
+  {
     id: 'account',
     label: 'admin:nav.account',
     icon: UserIcon,

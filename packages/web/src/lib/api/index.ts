@@ -17,3 +17,4 @@ export * from './endpoints/notifications';
 export * from './endpoints/voice';
 export * from './endpoints/signin';
 export * from './endpoints/admin';
+export * from './endpoints/widget';

@@ -1,0 +1,11 @@
+import type { Ctx } from '../context.js';
+import * as widget from '../services/widget.js';
+import type { Handlers } from './register.js';
+
+/** The embeddable widget (docs/widget.md). */
+export const widgetHandlers = (ctx: Ctx) =>
+  ({
+    getWidgetConfig: () => widget.getWidgetConfig(ctx),
+    setWidgetConfig: (req) => widget.setWidgetConfig(ctx, req.actor, req.body),
+    createWidgetVisitor: (req) => widget.createVisitor(ctx, req.body, req.ip),
+  }) satisfies Partial<Handlers>;

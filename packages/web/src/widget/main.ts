@@ -1,0 +1,149 @@
+/**
+ * The embeddable widget's page (`widget.html`, docs/widget.md): what `public/widget.js` frames on
+ * a website. It talks to the page around it only to say whether it is open, so the loader can
+ * size the frame; everything else stays inside the frame, out of reach of the site's styles.
+ */
+// `t` reads the widget namespace; scripts/check-i18n.mjs checks its keys there: useTranslation('widget').
+import type { ChatMessage } from '@parley/protocol';
+import { WidgetApi, WidgetApiError, inConversation, type Session, type Target } from './api';
+import { loadText, pickLanguage } from './i18n';
+import { readParams } from './params';
+import { openStream, type WidgetStream } from './stream';
+import { createView } from './view';
+import './widget.css';
+
+const params = readParams(location.search);
+const target: Target | null = params.channel
+  ? { gid: params.channel }
+  : params.host
+    ? { uid: params.host }
+    : null;
+const framed = window.parent !== window;
+const api = new WidgetApi(params.id, (session) => {
+  if (framed) window.parent.postMessage({ type: 'parley-widget', id: params.id, session }, '*');
+});
+const messages = new Map<number, ChatMessage>();
+let stream: WidgetStream | null = null;
+
+document.documentElement.style.setProperty('--accent', params.themeColor);
+if (matchMedia('(prefers-color-scheme: dark)').matches) document.documentElement.dataset.theme = 'dark';
+const language = pickLanguage(params.language, navigator.languages);
+document.documentElement.lang = language;
+const t = await loadText(language);
+document.title = params.title || t('title');
+
+const tellPage = (open: boolean) => {
+  // The page hears the open state and a visitor's own session (which it keeps for the visitor);
+  // never an account's session.
+  if (window.parent !== window)
+    window.parent.postMessage({ type: 'parley-widget', id: params.id, open }, '*');
+};
+
+const view = createView(params, t, {
+  onToggle(open) {
+    view.setOpen(open);
+    tellPage(open);
+  },
+  async onVisitor(name) {
+    try {
+      await api.becomeVisitor(name, language);
+      await enterConversation();
+    } catch (error) {
+      failed(error);
+    }
+  },
+  async onSignIn(email, password) {
+    try {
+      await api.signIn(email, password);
+      await enterConversation();
+    } catch (error) {
+      view.showError(
+        error instanceof WidgetApiError && error.status === 401 ? t('sign_in_failed') : t('error'),
+      );
+    }
+  },
+  async onSend(text) {
+    if (!target) return;
+    try {
+      const mid = await api.sendText(target, text);
+      const self = api.session?.uid ?? 0;
+      add({ mid, from_uid: self, created_at: Date.now(), target: toTarget(target), detail: plain(text) });
+    } catch (error) {
+      failed(error);
+    }
+  },
+});
+document.getElementById('widget')?.append(view.root);
+if (params.open) view.setOpen(true);
+
+function failed(error: unknown) {
+  if (error instanceof WidgetApiError && error.status === 403) view.showError(t('off'));
+  else view.showError(t('error'));
+  if (!api.session) void showWayIn();
+}
+
+function add(message: ChatMessage) {
+  const self = api.session?.uid;
+  if (!target || self === undefined || !inConversation(message, target, self)) return;
+  if (message.detail.type === 'reaction') return;
+  messages.set(message.mid, message);
+  view.showMessages(
+    [...messages.values()].sort((a, b) => a.mid - b.mid),
+    self,
+  );
+}
+
+async function showWayIn() {
+  stream?.close();
+  stream = null;
+  if (!params.autoReg) return view.showFoot('account');
+  const config = await api.config().catch(() => ({ enabled: false }));
+  view.showFoot(config.enabled ? 'visitor' : 'off');
+}
+
+async function enterConversation() {
+  if (!target) return;
+  const history = await api.history(target);
+  for (const message of history) add(message);
+  view.showFoot('composer');
+  stream?.close();
+  stream = openStream({
+    token: () => api.token(),
+    afterMid: () => Math.max(0, ...messages.keys()),
+    onMessage: add,
+  });
+}
+
+const toTarget = (to: Target): ChatMessage['target'] => ('gid' in to ? { gid: to.gid } : { uid: to.uid });
+const plain = (content: string): ChatMessage['detail'] => ({
+  type: 'normal',
+  properties: null,
+  content_type: 'text/plain',
+  content,
+  expires_in: null,
+});
+
+/** Asks the page for the visitor's session it keeps (`public/widget.js`); null after a second. */
+function sessionFromPage(): Promise<Session | null> {
+  if (!framed) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => done(null), 1000);
+    const done = (session: Session | null) => {
+      clearTimeout(timer);
+      window.removeEventListener('message', listen);
+      resolve(session);
+    };
+    const listen = (event: MessageEvent) => {
+      const data = event.data as { type?: unknown; session?: Session | null } | null;
+      if (event.source === window.parent && data?.type === 'parley-widget-session')
+        done(data.session ?? null);
+    };
+    window.addEventListener('message', listen);
+    window.parent.postMessage({ type: 'parley-widget', id: params.id, ready: true }, '*');
+  });
+}
+
+if (!api.session) api.adopt(await sessionFromPage());
+if (!target) view.showFoot('no_host');
+else if (api.session) await enterConversation().catch(failed);
+else await showWayIn();
