@@ -66,6 +66,7 @@ test('a DM call: ring, accept, media both ways, hang up', async ({ browser }) =>
   await snap(cleo, 'call-ringing-light-1280');
 
   // By keyboard: the accept button has the focus.
+  await dara.bringToFront();
   await expect(dara.getByTestId('call-accept')).toBeFocused();
   await dara.keyboard.press('Enter');
   await expect(dara).toHaveURL(new RegExp(`#/chat/dm/${uids.get(CLEO)}$`));

@@ -70,6 +70,13 @@ function RingDialog({
 }) {
   const { t } = useTranslation('voice');
   const name = useUserName(caller);
+  // The dialog focuses its first control (close) when it opens, after this mounts: then, accept.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() =>
+      document.querySelector<HTMLButtonElement>('.incoming-call__accept')?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return (
     <Modal
       open
@@ -82,7 +89,12 @@ function RingDialog({
           <Button variant="danger" onClick={onDecline} data-testid="call-decline">
             {t('call.decline')}
           </Button>
-          <Button variant="primary" onClick={onAccept} data-testid="call-accept" autoFocus>
+          <Button
+            variant="primary"
+            onClick={onAccept}
+            className="incoming-call__accept"
+            data-testid="call-accept"
+          >
             {t('call.accept')}
           </Button>
         </>
