@@ -4,48 +4,25 @@
  * frames; mute and camera off stop what the others receive; a reload rejoins. Media stays on
  * loopback: the server's ICE filter is set to 127.0.0.1 and the clients use no other candidate.
  */
-import { rmSync } from 'node:fs';
-import type { Server } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-// @ts-expect-error: a plain ES module without types, shared with the namespace side.
-import { serveUnixToTcp } from '../netns/forward.mjs';
+import { expect, test, type Browser } from '@playwright/test';
 import { adminToken, signIn, snap } from './support';
+import {
+  CAPTURE,
+  expectFlowing,
+  expectStopped,
+  forward,
+  loopbackVoice,
+  namespacedChromium,
+  register,
+  type Person,
+} from './voice-support';
 
-// Chromium runs in a network namespace of its own whose only network is its loopback, so the
-// calls cannot touch the machine's addresses (Chromium also binds sockets on every interface and
-// would send from them to 127.0.0.1); the web server is reached through a Unix socket.
-const PORT = Number(process.env.E2E_PORT);
-const SOCKET = `/tmp/parley-e2e-voice-${PORT}.sock`;
-const here = path.dirname(fileURLToPath(import.meta.url));
-let forwarder: Server | undefined;
-/** The addresses Chromium's namespace has (`e2e/netns/chromium-netns.sh`); nothing else may carry media. */
-const NAMESPACE_ADDRESSES = ['host:127.0.0.1', 'host:10.255.0.1'];
-
-test.use({
-  launchOptions: {
-    executablePath: path.resolve(here, '../netns/chromium-netns.sh'),
-    env: { ...process.env, PARLEY_NETNS_PORT: String(PORT), PARLEY_NETNS_SOCKET: SOCKET },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--disable-features=WebRtcHideLocalIpsWithMdns',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+const chromium = namespacedChromium('voice');
+test.use({ launchOptions: chromium.launchOptions });
+let stopForwarding: () => void = () => undefined;
 
 const stamp = Date.now() % 100000;
-const PEOPLE = ['Vera', 'Otto', 'Ines'].map((name) => ({
+const PEOPLE: Person[] = ['Vera', 'Otto', 'Ines'].map((name) => ({
   name,
   email: `${name.toLowerCase()}.${stamp}@parley.test`,
   password: `${name} voice password`,
@@ -53,22 +30,9 @@ const PEOPLE = ['Vera', 'Otto', 'Ines'].map((name) => ({
 let gid = 0;
 
 test.beforeAll(async ({ request }) => {
-  rmSync(SOCKET, { force: true });
-  forwarder = serveUnixToTcp(SOCKET, PORT) as Server;
+  stopForwarding = forward(chromium.socket);
   const headers = { 'x-api-key': await adminToken(request, 'e2e-voice') };
-  const config = await request.post('/api/admin/voice/config', {
-    headers,
-    data: {
-      stun_urls: [],
-      turn_urls: [],
-      turn_secret: '',
-      turn_ttl: 3600,
-      mesh_limit: 6,
-      max_calls: 100,
-      ice_address_prefixes: ['127.0.0.1'],
-    },
-  });
-  expect(config.ok()).toBe(true);
+  await loopbackVoice(request, headers);
   for (const who of PEOPLE) await register(request, headers, who);
   const body = await (
     await request.post('/api/group', { headers, data: { name: `voice ${stamp}`, is_public: true } })
@@ -76,120 +40,7 @@ test.beforeAll(async ({ request }) => {
   gid = typeof body === 'number' ? body : (body.gid as number);
 });
 
-test.afterAll(() => {
-  forwarder?.close();
-  rmSync(SOCKET, { force: true });
-});
-
-async function register(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  who: (typeof PEOPLE)[number],
-) {
-  const link = await (await request.get('/api/group/create_reg_magic_link', { headers })).text();
-  const magicToken = new URL(link.replace(/^"|"$/g, '')).searchParams.get('magic_token');
-  const registered = await request.post('/api/user/register', {
-    data: { ...who, magic_token: magicToken, gender: 0, language: 'en', device: 'e2e' },
-  });
-  expect(registered.ok()).toBe(true);
-}
-
-/** Every RTCPeerConnection the page makes, kept where the test can read their stats. */
-const CAPTURE = () => {
-  const made: RTCPeerConnection[] = [];
-  (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = made;
-  const Native = window.RTCPeerConnection;
-  window.RTCPeerConnection = class extends Native {
-    constructor(config?: RTCConfiguration) {
-      super(config);
-      made.push(this);
-    }
-  } as typeof RTCPeerConnection;
-};
-
-interface Flow {
-  audioPackets: number;
-  videoFrames: number;
-  /**
-   * `type:address` of the local end of each selected candidate pair. Every page checks its own
-   * end (Chromium hides the address of a remote peer-reflexive candidate), so together they
-   * show that both ends of every connection use the namespace's addresses only.
-   */
-  localCandidates: string[];
-}
-
-/** Inbound media per open connection of the page, summed by kind. */
-async function inbound(page: Page): Promise<Flow[]> {
-  return page.evaluate(async () => {
-    const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.filter(
-      (pc) => pc.connectionState !== 'closed',
-    );
-    return Promise.all(
-      pcs.map(async (pc) => {
-        const flow = { audioPackets: 0, videoFrames: 0, localCandidates: [] as string[] };
-        const stats = await pc.getStats();
-        const byId = new Map<string, Record<string, unknown>>();
-        stats.forEach((s: Record<string, unknown>) => byId.set(s.id as string, s));
-        stats.forEach((s: Record<string, unknown>) => {
-          if (s.type === 'inbound-rtp' && s.kind === 'audio')
-            flow.audioPackets += Number(s.packetsReceived ?? 0);
-          if (s.type === 'inbound-rtp' && s.kind === 'video')
-            flow.videoFrames += Number(s.framesDecoded ?? 0);
-          if (s.type === 'transport' && s.selectedCandidatePairId) {
-            const pair = byId.get(s.selectedCandidatePairId as string);
-            const local = byId.get(pair?.localCandidateId as string);
-            flow.localCandidates.push(
-              `${String(local?.candidateType)}:${String(local?.address ?? local?.ip)}`,
-            );
-          }
-        });
-        return flow;
-      }),
-    );
-  });
-}
-
-/** Waits until each of `count` connections shows audio and video flowing in, and growing. */
-async function expectFlowing(page: Page, count: number) {
-  let before: Flow[] = [];
-  await expect
-    .poll(
-      async () => {
-        const now = await inbound(page);
-        const growing =
-          now.length === count &&
-          before.length === count &&
-          now.every(
-            (f, i) =>
-              f.audioPackets > before[i]!.audioPackets &&
-              f.videoFrames > before[i]!.videoFrames &&
-              f.localCandidates.length > 0 &&
-              f.localCandidates.every((c) => NAMESPACE_ADDRESSES.includes(c)),
-          );
-        before = now;
-        return growing;
-      },
-      { timeout: 30_000, intervals: [1000] },
-    )
-    .toBe(true);
-}
-
-/** Waits until one connection's inbound `kind` stops growing while another keeps flowing. */
-async function expectStopped(page: Page, kind: 'audioPackets' | 'videoFrames') {
-  let before: Flow[] = [];
-  await expect
-    .poll(
-      async () => {
-        const now = await inbound(page);
-        const stopped =
-          now.length > 0 && before.length === now.length && now.every((f, i) => f[kind] === before[i]![kind]);
-        before = now;
-        return stopped;
-      },
-      { timeout: 30_000, intervals: [1500] },
-    )
-    .toBe(true);
-}
+test.afterAll(() => stopForwarding());
 
 async function joinCall(browser: Browser, who: (typeof PEOPLE)[number]) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });

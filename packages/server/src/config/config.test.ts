@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       limits: {
         send: { perSecond: 5, burst: 30 },
         botSend: { perSecond: 50, burst: 300 },
+        voiceSignal: { perSecond: 20, burst: 200 },
         register: { count: 20, windowMs: 600_000 },
         lookup: { count: 60, windowMs: 60_000 },
         magicLink: { count: 5, windowMs: 900_000 },

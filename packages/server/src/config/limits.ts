@@ -1,5 +1,5 @@
 /**
- * Resource limits (docs/deploy.md, "Limits"): send rates, per-address limits on anonymous calls,
+ * Resource limits (docs/deploy.md, "Limits"): send and voice signalling rates, per-address limits on anonymous calls,
  * streams and devices per user, and how long a request may take to arrive.
  */
 type Env = Record<string, string | undefined>;
@@ -21,6 +21,8 @@ export interface LimitsConfig {
   send: BucketRate;
   /** Messages a bot may send (bots post for many people at once). */
   botSend: BucketRate;
+  /** WebRTC signals (offers, answers, ICE candidates) one device may relay (`POST /voice/signal`). */
+  voiceSignal: BucketRate;
   /** Registrations per client address. */
   register: WindowRate;
   /** Anonymous look-ups (check_email, check_magic_token) per client address. */
@@ -46,6 +48,10 @@ export function parseLimits(env: Env, problems: string[]): LimitsConfig {
     botSend: {
       perSecond: positive('BOT_SEND_RATE', env.BOT_SEND_RATE, 50, problems),
       burst: positive('BOT_SEND_BURST', env.BOT_SEND_BURST, 300, problems),
+    },
+    voiceSignal: {
+      perSecond: positive('VOICE_SIGNAL_RATE', env.VOICE_SIGNAL_RATE, 20, problems),
+      burst: positive('VOICE_SIGNAL_BURST', env.VOICE_SIGNAL_BURST, 200, problems),
     },
     register: windowRate('REGISTER_LIMIT', env.REGISTER_LIMIT, { count: 20, windowMs: 600_000 }, problems),
     lookup: windowRate('LOOKUP_LIMIT', env.LOOKUP_LIMIT, { count: 60, windowMs: 60_000 }, problems),

@@ -27,6 +27,20 @@ export class RateLimits {
     }
   }
 
+  /**
+   * One WebRTC signal relayed from a device. Per device, not per user: a flooding tab is refused
+   * while the same person's other devices, and everyone else in the room, go on signalling.
+   */
+  async voiceSignal(uid: number, device: string): Promise<void> {
+    const result = await this.guard(() =>
+      this.buckets.take(`signal:${uid}:${device}`, this.config.voiceSignal),
+    );
+    if (result && !result.ok) {
+      this.log.info({ uid, device }, 'voice signalling rate limit reached');
+      throw limited('signalling too fast, slow down', result.retryInMs);
+    }
+  }
+
   async register(address: string): Promise<void> {
     const { count, windowMs } = this.config.register;
     const w = await this.guard(() => this.counters.hit(`register:${address}`, windowMs));

@@ -10,6 +10,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ChatMessage } from '@parley/protocol';
 import type { Ctx } from '../context.js';
 import { badRequest } from '../errors.js';
+import { digestStrings } from '../mail/digest-text.js';
 import { deliver } from '../mail/smtp.js';
 import type { Store } from '../store/types.js';
 import { isSmtpEnabled } from './mail.js';
@@ -104,24 +105,25 @@ export async function sendDigest(ctx: Ctx, uid: number, fromMid: number): Promis
       groups.set(m.target.gid, (await ctx.store.groups.get(m.target.gid))?.name ?? '');
   const org = (await readSetting(ctx.store, 'organization')).name;
   const origin = await linkOrigin(ctx);
+  const words = digestStrings(user.language, org);
   const lines = messages.slice(0, DIGEST_MAX).map((m) => {
-    const where = 'gid' in m.target ? `#${groups.get(m.target.gid)}` : 'direct message';
-    const text = shortText(m) || '(attachment)';
+    const where = 'gid' in m.target ? `#${groups.get(m.target.gid)}` : words.direct;
+    const text = shortText(m) || words.attachment;
     return `${names.get(m.from_uid) ?? '?'} (${where}): ${text}`;
   });
-  if (messages.length > DIGEST_MAX) lines.push(`… and ${messages.length - DIGEST_MAX} more.`);
+  if (messages.length > DIGEST_MAX) lines.push(words.more(messages.length - DIGEST_MAX));
   const unsubscribe = `${origin}/api/user/notify/unsubscribe?token=${await unsubscribeToken(ctx, uid)}`;
   const smtp = await readSetting(ctx.store, 'smtp');
   await deliver(smtp, {
     to: user.email,
-    subject: `${messages.length} new message${messages.length === 1 ? '' : 's'} on ${org}`,
+    subject: words.subject(messages.length),
     text: [
-      `You have missed ${messages.length} message${messages.length === 1 ? '' : 's'} on ${org}:`,
+      words.intro(messages.length),
       '',
       ...lines,
       '',
-      `Open ${org}: ${origin}/`,
-      `Stop these e-mails: ${unsubscribe}`,
+      `${words.open}: ${origin}/`,
+      `${words.stop}: ${unsubscribe}`,
     ].join('\n'),
   });
   return true;

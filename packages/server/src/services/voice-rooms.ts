@@ -99,6 +99,7 @@ export async function setVoiceState(ctx: Ctx, actor: Actor, state: VoiceMediaSta
 
 /** Relays a signal to another member of the sender's room, on the device they joined from. */
 export async function sendVoiceSignal(ctx: Ctx, actor: Actor, req: SendVoiceSignalRequest): Promise<void> {
+  await ctx.limits.voiceSignal(actor.uid, actor.device);
   const from = await ctx.store.voice.member(actor.uid);
   if (!from || from.device !== actor.device) throw notFound('not in a voice room');
   const to = await ctx.store.voice.member(req.to);

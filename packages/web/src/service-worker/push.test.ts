@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { installPushHandlers, notificationFor, type PushScope } from './push';
+import { installPushHandlers, notificationFor, SUBSCRIPTION_CHANGED, type PushScope } from './push';
 
 /** A stand-in for the service worker's global scope that records what the handlers do. */
 function fakeScope(windows: { url: string }[] = []) {
@@ -9,6 +9,8 @@ function fakeScope(windows: { url: string }[] = []) {
   const opened: string[] = [];
   const navigated: string[] = [];
   const focused: string[] = [];
+  const messaged: unknown[] = [];
+  const subscribed: unknown[] = [];
   const waits: Promise<unknown>[] = [];
   const scope: PushScope = {
     registration: {
@@ -21,6 +23,7 @@ function fakeScope(windows: { url: string }[] = []) {
             const data = n.options.data as { mid: number };
             return { data, close: () => void closed.push(data.mid) };
           }),
+      pushManager: { subscribe: async (options) => void subscribed.push(options) },
     },
     clients: {
       matchAll: async () =>
@@ -28,6 +31,7 @@ function fakeScope(windows: { url: string }[] = []) {
           url: w.url,
           focus: async () => void focused.push(w.url),
           navigate: async (url: string) => void navigated.push(url),
+          postMessage: (message: unknown) => void messaged.push(message),
         })),
       openWindow: async (url) => void opened.push(url),
     },
@@ -43,7 +47,7 @@ function fakeScope(windows: { url: string }[] = []) {
     listeners.get(type)!(event);
     await Promise.all(waits);
   };
-  return { shown, closed, opened, navigated, focused, fire };
+  return { shown, closed, opened, navigated, focused, messaged, subscribed, fire };
 }
 
 const dm = {
@@ -102,5 +106,24 @@ describe('service worker push handlers', () => {
     const noTab = fakeScope([{ url: 'https://elsewhere.example.org/' }]);
     await noTab.fire('notificationclick', { notification });
     expect(noTab.opened).toEqual(['https://chat.example.com/#/chat/channel/5']);
+  });
+
+  it('a replaced subscription: subscribes again with the same key if needed, and tells the tabs', async () => {
+    const key = new Uint8Array([4, 1, 2]).buffer;
+    const page = fakeScope([{ url: 'https://chat.example.com/#/chat' }]);
+    await page.fire('pushsubscriptionchange', {
+      oldSubscription: { options: { applicationServerKey: key } },
+      newSubscription: null,
+    });
+    expect(page.subscribed).toEqual([{ userVisibleOnly: true, applicationServerKey: key }]);
+    expect(page.messaged).toEqual([{ type: SUBSCRIPTION_CHANGED }]);
+    // The browser already made the new one: nothing to subscribe, the tabs still store it.
+    const other = fakeScope([{ url: 'https://chat.example.com/#/chat' }]);
+    await other.fire('pushsubscriptionchange', {
+      oldSubscription: { options: { applicationServerKey: key } },
+      newSubscription: { options: { applicationServerKey: key } },
+    });
+    expect(other.subscribed).toEqual([]);
+    expect(other.messaged).toEqual([{ type: SUBSCRIPTION_CHANGED }]);
   });
 });

@@ -5,6 +5,10 @@
  *
  * An edit updates a notification of that message still shown, quietly; a delete closes it.
  *
+ * When the push service replaces the subscription (`pushsubscriptionchange`), the worker subscribes
+ * again with the same key if the browser did not, and tells the open tabs, which store the new
+ * subscription on the server (the worker never calls the API; a tab opened later does it at start).
+ *
  * The payload is the server's `PushPayload`. Types are declared here rather than through the
  * WebWorker lib, which cannot share a program with the DOM lib of the rest of the client.
  */
@@ -26,6 +30,7 @@ interface NotificationLike {
 
 interface WindowClientLike {
   url: string;
+  postMessage(message: unknown): void;
   focus(): Promise<unknown>;
   navigate(url: string): Promise<unknown>;
 }
@@ -38,6 +43,18 @@ interface PushEventLike extends ExtendableEventLike {
   data: { json(): unknown } | null;
 }
 
+interface SubscriptionLike {
+  options: { applicationServerKey: ArrayBuffer | null };
+}
+
+interface SubscriptionChangeEventLike extends ExtendableEventLike {
+  oldSubscription: SubscriptionLike | null;
+  newSubscription: SubscriptionLike | null;
+}
+
+/** What the tabs receive when the subscription changed: they store the new one on the server. */
+export const SUBSCRIPTION_CHANGED = 'push-subscription-changed';
+
 interface NotificationEventLike extends ExtendableEventLike {
   notification: NotificationLike;
 }
@@ -48,6 +65,9 @@ export interface PushScope {
     scope: string;
     showNotification(title: string, options: Record<string, unknown>): Promise<void>;
     getNotifications(filter: { tag: string }): Promise<readonly NotificationLike[]>;
+    pushManager: {
+      subscribe(options: { userVisibleOnly: boolean; applicationServerKey: ArrayBuffer }): Promise<unknown>;
+    };
   };
   clients: {
     matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
@@ -110,6 +130,23 @@ export function installPushHandlers(scope: PushScope): void {
     }
     if (!isPayload(payload)) return;
     e.waitUntil(show(scope, payload));
+  });
+
+  scope.addEventListener('pushsubscriptionchange', (event) => {
+    const e = event as SubscriptionChangeEventLike;
+    e.waitUntil(
+      (async () => {
+        const key = e.oldSubscription?.options.applicationServerKey;
+        if (!e.newSubscription && key) {
+          await scope.registration.pushManager.subscribe({
+            userVisibleOnly: true,
+            applicationServerKey: key,
+          });
+        }
+        const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+        for (const w of windows) w.postMessage({ type: SUBSCRIPTION_CHANGED });
+      })(),
+    );
   });
 
   scope.addEventListener('notificationclick', (event) => {

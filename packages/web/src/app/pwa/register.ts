@@ -1,3 +1,4 @@
+import { onPushSubscriptionChanged } from '../../features/notifications';
 import { currentLanguage, i18n, NAMESPACES } from '../../lib/i18n';
 import { showMobileAppToast, showUpdateToast, UPDATE_FLAG } from './update-toast';
 
@@ -27,6 +28,12 @@ export async function registerServiceWorker(): Promise<void> {
   }
   const registration = await navigator.serviceWorker.register(url, { scope: './' });
   watchForUpdates(registration);
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
+    // `SUBSCRIPTION_CHANGED` of service-worker/push.ts (a separate program, so not imported).
+    if (event.data?.type === 'push-subscription-changed') {
+      void onPushSubscriptionChanged().catch(() => undefined);
+    }
+  });
   void cacheTranslations();
   i18n.on('languageChanged', () => void cacheTranslations());
   const check = () => void registration.update().catch(() => undefined);

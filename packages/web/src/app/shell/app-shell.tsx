@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useMatch } from 'react-router';
 import { SearchLauncher } from '../../features/search';
 import { GearIcon, UserMenu } from '../../features/settings';
+import { IncomingCall } from '../../features/voice';
 import { useAppSelector } from '../../lib/store';
 import { BookmarkIcon, ChatIcon, UsersIcon } from '../../ui';
 import { ConnectionBanner } from './connection-banner';
@@ -59,6 +60,7 @@ export function AppShell() {
       <div className="app-shell__main" id="main-content" tabIndex={-1}>
         <ConnectionBanner />
         <Outlet />
+        <IncomingCall />
       </div>
     </div>
   );

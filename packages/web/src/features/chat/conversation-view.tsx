@@ -87,6 +87,7 @@ function DmConversation({ conv, uid }: { conv: ConvKey; uid: number }) {
       <DmHeader uid={uid} />
       <div className="conversation__body">
         <div className="conversation__messages">
+          <VoiceDock uid={uid} />
           <MessageList conv={conv} label={t('list.label', { name: `@${name}` })} />
           <TypingIndicator conv={conv} />
           <Composer conv={conv} placeholder={t('composer.placeholder_dm', { name })} />

@@ -4,6 +4,7 @@ import { useAppSelector, userConv } from '../../lib/store';
 import { ConversationSettingsButton } from '../conversations';
 import { InfoIcon } from '../../ui';
 import { UserAvatar, useIsOnline, useUserName } from '../users';
+import { CallButton } from '../voice';
 import { BackLink } from './back-link';
 
 export function DmHeader({ uid }: { uid: number }) {
@@ -25,6 +26,7 @@ export function DmHeader({ uid }: { uid: number }) {
           {isSelf ? t('chat:dm.notes_to_self') : online ? t('chat:dm.online') : t('chat:dm.offline')}
         </p>
       </div>
+      {isSelf ? null : <CallButton uid={uid} />}
       <ConversationSettingsButton conv={userConv(uid)} />
       <Link
         to={`/setting/dm/${uid}`}

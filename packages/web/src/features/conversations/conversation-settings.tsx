@@ -9,6 +9,7 @@ import {
 } from '../../lib/api';
 import { dispatch, isMuted, parseConv, useAppSelector, type ConvKey } from '../../lib/store';
 import { Button, Checkbox, Modal, SelectField } from '../../ui';
+import { NotifyOverrideField } from '../notifications';
 import { AUTO_DELETE_SECONDS, MUTE_CHOICES, durationKey } from './choices';
 import './conversations.css';
 import { useNow } from './use-now';
@@ -173,6 +174,7 @@ export function ConversationSettingsPanel({ conv }: { conv: ConvKey }) {
           </option>
         ))}
       </SelectField>
+      <NotifyOverrideField conv={conv} />
       {kind === 'user' && !isPeer ? null : (
         <SelectField
           label={t('conversation:auto_delete.label')}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileMessage } from '../files';
+import { isMissedCall, MissedCall } from '../voice';
 import { LinkPreview } from '../previews';
 import type { Message } from '../../lib/store';
 import { loadArchives } from './forward/load';
@@ -50,6 +51,7 @@ function Markdown({ source }: { source: string }) {
 
 export function MessageContent({ message }: { message: Message }) {
   const { t } = useTranslation('chat');
+  if (isMissedCall(message)) return <MissedCall />;
   switch (message.contentType) {
     case 'text/plain':
       return (

@@ -7,6 +7,8 @@
 import { getVapidKey, subscribePush, unsubscribePush } from '../../lib/api';
 
 const RENEWED_AT = 'parley.push.renewedAt';
+/** The endpoint last stored on the server: a different one (the push service replaced it) is stored again. */
+const STORED_ENDPOINT = 'parley.push.endpoint';
 const OFFERED = 'parley.push.offered';
 const RENEW_AFTER_MS = 7 * 24 * 3600 * 1000;
 
@@ -44,12 +46,29 @@ async function subscribe(reg: ServiceWorkerRegistration): Promise<void> {
     userVisibleOnly: true,
     applicationServerKey: toBytes(public_key),
   });
+  await store(sub);
+  localStorage.setItem(RENEWED_AT, String(Date.now()));
+}
+
+async function store(sub: PushSubscription): Promise<void> {
   const json = sub.toJSON();
   await subscribePush({
     endpoint: sub.endpoint,
     keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
   });
-  localStorage.setItem(RENEWED_AT, String(Date.now()));
+  localStorage.setItem(STORED_ENDPOINT, sub.endpoint);
+}
+
+/**
+ * Stores this device's subscription on the server when it is not the one stored last: after the
+ * service worker reports `pushsubscriptionchange`, and at start (the change may have happened
+ * while no tab was open).
+ */
+export async function syncPushSubscription(): Promise<void> {
+  if (!pushSupported() || Notification.permission !== 'granted') return;
+  const reg = await navigator.serviceWorker.getRegistration('./');
+  const sub = await reg?.pushManager.getSubscription();
+  if (sub && sub.endpoint !== localStorage.getItem(STORED_ENDPOINT)) await store(sub);
 }
 
 /** Asks for the permission (if needed) and subscribes this device; returns the resulting state. */
@@ -66,6 +85,7 @@ export async function disablePush(): Promise<PushState> {
   await (await reg?.pushManager.getSubscription())?.unsubscribe();
   await unsubscribePush().catch(() => undefined);
   localStorage.removeItem(RENEWED_AT);
+  localStorage.removeItem(STORED_ENDPOINT);
   return pushState();
 }
 
@@ -76,7 +96,7 @@ export async function renewPushIfDue(): Promise<void> {
   const sub = await reg?.pushManager.getSubscription();
   if (!reg || !sub) return;
   const renewed = Number(localStorage.getItem(RENEWED_AT) ?? 0);
-  if (Date.now() - renewed < RENEW_AFTER_MS) return;
+  if (Date.now() - renewed < RENEW_AFTER_MS) return syncPushSubscription();
   await sub.unsubscribe();
   await subscribe(reg);
 }

@@ -1,1 +1,3 @@
-export { VoiceButton, VoiceDock } from './voice-dock';
+export { IncomingCall } from './incoming-call';
+export { MissedCall, isMissedCall } from './missed-call';
+export { CallButton, VoiceButton, VoiceDock } from './voice-dock';

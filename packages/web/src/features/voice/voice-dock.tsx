@@ -1,47 +1,23 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeadsetIcon } from '../../ui';
+import { setActiveCall, targetKey, useActiveCall } from './active-call';
+import { PhoneIcon } from './phone-icon';
 
 const VoiceRoom = lazy(() => import('./voice-room'));
-
-/** The channel whose call this tab is in; kept in sessionStorage so that a reload rejoins. */
-const KEY = 'parley.voice.gid';
-let active: { gid: number; rejoin: boolean } | null = readStored();
-const listeners = new Set<() => void>();
-
-function readStored() {
-  const gid = Number(sessionStorage.getItem(KEY));
-  return Number.isInteger(gid) && gid > 0 ? { gid, rejoin: true } : null;
-}
-
-function setActive(next: { gid: number; rejoin: boolean } | null) {
-  active = next;
-  if (next) sessionStorage.setItem(KEY, String(next.gid));
-  else sessionStorage.removeItem(KEY);
-  for (const listener of listeners) listener();
-}
-
-const useActive = () =>
-  useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => active,
-  );
 
 /** The channel header's voice button: opens the device test, or shows that the call is on. */
 export function VoiceButton({ gid }: { gid: number }) {
   const { t } = useTranslation('voice');
-  const current = useActive();
-  const inThis = current?.gid === gid;
+  const current = useActiveCall();
+  const inThis = current !== null && targetKey(current.target) === `group:${gid}`;
   return (
     <button
       type="button"
       className="members-toggle voice-open"
       aria-pressed={inThis}
       disabled={inThis}
-      onClick={() => setActive({ gid, rejoin: false })}
+      onClick={() => setActiveCall({ target: { kind: 'group', gid }, immediate: false })}
       title={inThis ? t('in_call') : t('open')}
       data-testid="voice-open"
     >
@@ -51,13 +27,43 @@ export function VoiceButton({ gid }: { gid: number }) {
   );
 }
 
-/** Where the call of this channel shows, above its messages; loads the WebRTC code on first use. */
-export function VoiceDock({ gid }: { gid: number }) {
-  const current = useActive();
-  if (current?.gid !== gid) return null;
+/** The DM header's call button: rings the other side at once (camera on, it can be turned off). */
+export function CallButton({ uid }: { uid: number }) {
+  const { t } = useTranslation('voice');
+  const current = useActiveCall();
+  const inThis = current !== null && targetKey(current.target) === `dm:${uid}`;
+  const label = inThis ? t('in_call') : t('call.start');
+  return (
+    <button
+      type="button"
+      className="icon-btn"
+      aria-label={label}
+      title={label}
+      aria-pressed={inThis}
+      disabled={inThis}
+      onClick={() =>
+        setActiveCall({ target: { kind: 'dm', uid, role: 'caller', video: true }, immediate: true })
+      }
+      data-testid="call-start"
+    >
+      <PhoneIcon size={18} />
+    </button>
+  );
+}
+
+/** Where the call of this conversation shows, above its messages; loads the WebRTC code on first use. */
+export function VoiceDock(props: { gid: number } | { uid: number }) {
+  const current = useActiveCall();
+  const key = 'gid' in props ? `group:${props.gid}` : `dm:${props.uid}`;
+  if (!current || targetKey(current.target) !== key) return null;
   return (
     <Suspense fallback={null}>
-      <VoiceRoom gid={gid} rejoin={current.rejoin} onLeave={() => setActive(null)} />
+      <VoiceRoom
+        key={key}
+        target={current.target}
+        immediate={current.immediate}
+        onLeave={() => setActiveCall(null)}
+      />
     </Suspense>
   );
 }

@@ -1,12 +1,15 @@
 import type { VoiceMediaState, VoiceMember } from '@parley/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getVoiceIce, joinVoice, leaveVoice, sendVoiceSignal, setVoiceState } from '../../lib/api';
+import { ApiError, getVoiceIce, sendVoiceSignal, setVoiceState } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
 import { toast } from '../../lib/toast';
 import { onVoiceEvent } from '../../lib/voice';
 import { Button } from '../../ui';
+import type { CallTarget } from './active-call';
+import { CallBusy, connect, disconnect } from './connect';
 import { DeviceTest, type DeviceChoice } from './devices';
+import { RingingBar } from './ringing-bar';
 import { Mesh } from './mesh';
 import { VoiceTile } from './voice-tile';
 import './voice.css';
@@ -15,14 +18,17 @@ import './voice.css';
 const KEEPALIVE_MS = 20_000;
 const QUIET: VoiceMediaState = { muted: false, deafened: false, video: false, screen: false };
 
-/** A channel's voice room: the device test, then the call (lazy-loaded with the WebRTC code). */
+/**
+ * A channel's voice room or a DM call: the device test (channels), then the call (lazy-loaded with
+ * the WebRTC code). A DM call ends when the other side declines, does not answer, or hangs up.
+ */
 export default function VoiceRoom({
-  gid,
-  rejoin,
+  target,
+  immediate,
   onLeave,
 }: {
-  gid: number;
-  rejoin: boolean;
+  target: CallTarget;
+  immediate: boolean;
   onLeave: () => void;
 }) {
   const { t } = useTranslation('voice');
@@ -31,9 +37,12 @@ export default function VoiceRoom({
     audioIn: '',
     videoIn: '',
     audioOut: '',
-    camera: true,
+    camera: target.kind === 'group' || target.video,
   });
-  const [phase, setPhase] = useState<'test' | 'joining' | 'in'>(rejoin ? 'joining' : 'test');
+  const [phase, setPhase] = useState<'test' | 'joining' | 'in'>(immediate ? 'joining' : 'test');
+  const [ringing, setRinging] = useState(false);
+  /** A DM call had both sides in it: when one is left alone, the call is over. */
+  const paired = useRef(false);
   const [members, setMembers] = useState<VoiceMember[]>([]);
   const [state, setState] = useState<VoiceMediaState>(QUIET);
   const [pinned, setPinned] = useState<number | null>(null);
@@ -57,9 +66,19 @@ export default function VoiceRoom({
 
   const leave = useCallback(() => {
     stopAll();
-    void leaveVoice().catch(() => undefined);
+    void disconnect(target).catch(() => undefined);
     onLeave();
-  }, [onLeave, stopAll]);
+  }, [onLeave, stopAll, target]);
+
+  /** The call ended elsewhere (declined, unanswered, hung up): nothing to tell the server. */
+  const ended = useCallback(
+    (message: string) => {
+      stopAll();
+      toast.success(message);
+      onLeave();
+    },
+    [onLeave, stopAll],
+  );
 
   const join = useCallback(async () => {
     setPhase('joining');
@@ -80,21 +99,23 @@ export default function VoiceRoom({
       });
       mesh.current = m;
       m.setTracks(media.getAudioTracks()[0] ?? null, media.getVideoTracks()[0] ?? null);
-      const joined = await joinVoice({ gid, ...initial });
+      const joined = await connect(target, { uid: selfUid, ...initial }, initial);
       room.current = joined.room;
       setState(initial);
       setMembers(joined.members);
+      setRinging(joined.ringing);
       setPhase('in');
       for (const member of joined.members) if (member.uid !== selfUid) void m.call(member.uid);
-    } catch {
+    } catch (err) {
       stopAll();
-      toast.error(t('join_failed'));
+      if (err instanceof CallBusy) toast.error(t('call.busy'));
+      else if (!(err instanceof ApiError)) toast.error(t('join_failed'));
       onLeave();
     }
-  }, [choice, gid, onLeave, selfUid, stopAll, t]);
+  }, [choice, target, onLeave, selfUid, stopAll, t]);
 
   useEffect(() => {
-    if (!rejoin) return;
+    if (!immediate) return;
     // Only on mount: a reload rejoins at once.
     const timer = setTimeout(() => void join(), 0);
     return () => clearTimeout(timer);
@@ -109,13 +130,20 @@ export default function VoiceRoom({
         } else if (event.type === 'voice_room_changed' && event.room === room.current) {
           setMembers(event.members);
           mesh.current?.keepOnly(event.members.map((m) => m.uid));
+          if (target.kind !== 'dm') return;
+          if (event.members.length > 1) paired.current = true;
+          else if (paired.current) ended(t('call.ended'));
+        } else if (event.type === 'voice_call' && event.room === room.current) {
+          if (event.state === 'accepted') setRinging(false);
+          else if (event.state === 'declined') ended(t('call.declined'));
+          else if (event.state === 'missed') ended(t('call.no_answer'));
         } else if (event.type === 'voice_ended' && event.room === room.current) {
           stopAll();
           toast.success(t('ended_other_device'));
           onLeave();
         }
       }),
-    [onLeave, stopAll, t],
+    [ended, onLeave, stopAll, t, target.kind],
   );
 
   useEffect(() => () => stopAll(), [stopAll]);
@@ -165,6 +193,7 @@ export default function VoiceRoom({
   const ordered = [...members].sort((a, b) => Number(b.uid === pinned) - Number(a.uid === pinned));
   return (
     <section className="voice-room" aria-label={t('room_label')} data-testid="voice-room">
+      {ringing && target.kind === 'dm' ? <RingingBar uid={target.uid} /> : null}
       <ul className={`voice-room__tiles${pinned !== null ? ' voice-room__tiles--pinned' : ''}`}>
         {ordered.map((member) => (
           <VoiceTile
@@ -217,7 +246,7 @@ export default function VoiceRoom({
           {state.screen ? t('screen_stop') : t('screen_share')}
         </Button>
         <Button variant="danger" onClick={leave} data-testid="voice-leave">
-          {t('leave')}
+          {target.kind === 'dm' ? t('call.hang_up') : t('leave')}
         </Button>
       </div>
     </section>

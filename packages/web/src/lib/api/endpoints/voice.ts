@@ -1,5 +1,6 @@
 import type {
   AgoraConfig,
+  CallPeerRequest,
   JoinVoiceRequest,
   SendVoiceSignalRequest,
   VoiceConfig,
@@ -21,3 +22,10 @@ export const setVoiceState = (body: VoiceMediaState) =>
   call('setVoiceState', { body }, { errors: { default: null } });
 export const sendVoiceSignal = (body: SendVoiceSignalRequest) =>
   call('sendVoiceSignal', { body }, { errors: { default: null } });
+/** DM calls: ring, answer, refuse, hang up before an answer (a missed call in the DM). */
+export const callUser = (body: CallPeerRequest) => call('callUser', { body });
+export const acceptCall = (body: CallPeerRequest) => call('acceptCall', { body });
+export const declineCall = (body: CallPeerRequest) =>
+  call('declineCall', { body }, { errors: { default: null } });
+export const cancelCall = (body: CallPeerRequest) =>
+  call('cancelCall', { body }, { errors: { default: null } });

@@ -1,0 +1,126 @@
+/**
+ * DM calls end to end (issue 15): Cleo rings Dara from the DM header; Dara's ringing screen shows
+ * wherever she is, she accepts and media flows both ways (`getStats()`), then Cleo hangs up. A
+ * declined call ends the caller's side; an unanswered call that the caller hangs up shows Dara a
+ * missed-call line; calling someone who is in another call says busy. Chromium runs in its own
+ * network namespace and media stays on loopback (voice-support.ts).
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { adminToken, signIn, snap } from './support';
+import {
+  CAPTURE,
+  expectFlowing,
+  forward,
+  loopbackVoice,
+  namespacedChromium,
+  register,
+  type Person,
+} from './voice-support';
+
+const chromium = namespacedChromium('dm-calls');
+test.use({ launchOptions: chromium.launchOptions });
+let stopForwarding: () => void = () => undefined;
+
+const stamp = Date.now() % 100000;
+const [CLEO, DARA, EMIL] = ['Cleo', 'Dara', 'Emil'].map((name) => ({
+  name,
+  email: `${name.toLowerCase()}.${stamp}@parley.test`,
+  password: `${name} call password`,
+})) as [Person, Person, Person];
+const uids = new Map<Person, number>();
+
+test.beforeAll(async ({ request }) => {
+  stopForwarding = forward(chromium.socket);
+  const headers = { 'x-api-key': await adminToken(request, 'e2e-dm-calls') };
+  await loopbackVoice(request, headers);
+  for (const who of [CLEO, DARA, EMIL]) uids.set(who, await register(request, headers, who));
+});
+
+test.afterAll(() => stopForwarding());
+
+async function open(browser: Browser, who: Person, path = '/#/chat') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  await context.addInitScript(CAPTURE);
+  const page = await context.newPage();
+  await signIn(page, who);
+  await page.goto(path);
+  await expect(page.locator('[data-synced]')).toBeVisible();
+  return page;
+}
+
+const dmWith = (who: Person) => `/#/chat/dm/${uids.get(who)}`;
+
+async function ring(caller: Page, callee: Page) {
+  await caller.getByTestId('call-start').click();
+  await expect(caller.getByTestId('call-ringing')).toBeVisible();
+  await expect(callee.getByTestId('call-incoming')).toBeVisible();
+}
+
+test('a DM call: ring, accept, media both ways, hang up', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const cleo = await open(browser, CLEO, dmWith(DARA));
+  const dara = await open(browser, DARA);
+  await ring(cleo, dara);
+  await expect(dara.getByTestId('call-incoming')).toContainText('Cleo');
+  await snap(dara, 'call-incoming-light-1280');
+  await snap(cleo, 'call-ringing-light-1280');
+
+  // By keyboard: the accept button has the focus.
+  await dara.bringToFront();
+  await expect(dara.getByTestId('call-accept')).toBeFocused();
+  await dara.keyboard.press('Enter');
+  await expect(dara).toHaveURL(new RegExp(`#/chat/dm/${uids.get(CLEO)}$`));
+  await expect(dara.getByTestId('voice-tile')).toHaveCount(2);
+  await expect(cleo.getByTestId('voice-tile')).toHaveCount(2);
+  await expect(cleo.getByTestId('call-ringing')).toBeHidden();
+  await expectFlowing(cleo, 1);
+  await expectFlowing(dara, 1);
+  await snap(cleo, 'call-connected-light-1280');
+
+  // Calling Dara while she is in this call: busy, nothing joined.
+  const emil = await open(browser, EMIL, dmWith(DARA));
+  await emil.getByTestId('call-start').click();
+  await expect(emil.getByText('They are in another call')).toBeVisible();
+  await expect(emil.getByTestId('voice-room')).toBeHidden();
+  await emil.context().close();
+
+  await cleo.getByTestId('voice-leave').click();
+  await expect(cleo.getByTestId('voice-room')).toBeHidden();
+  // Left alone, Dara's side ends too.
+  await expect(dara.getByTestId('voice-room')).toBeHidden();
+  await expect(dara.getByText('The call ended.')).toBeVisible();
+  for (const page of [cleo, dara]) await page.context().close();
+});
+
+test('declined, and a missed call shown in the conversation', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const cleo = await open(browser, CLEO, dmWith(DARA));
+  const dara = await open(browser, DARA, dmWith(CLEO));
+
+  await ring(cleo, dara);
+  await dara.getByTestId('call-decline').click();
+  await expect(dara.getByTestId('call-incoming')).toBeHidden();
+  await expect(cleo.getByText('The call was declined.')).toBeVisible();
+  await expect(cleo.getByTestId('voice-room')).toBeHidden();
+
+  // Cleo hangs up before Dara answers: Dara's ringing screen goes, a missed call shows in the DM.
+  await ring(cleo, dara);
+  await cleo.getByTestId('voice-leave').click();
+  await expect(dara.getByTestId('call-incoming')).toBeHidden();
+  await expect(dara.getByTestId('missed-call')).toHaveCount(1);
+  await expect(cleo.getByTestId('missed-call')).toHaveCount(1);
+  await expect(dara.getByTestId('missed-call')).toHaveText('Missed call');
+
+  // The ringing screen at phone width, light and dark; Escape declines.
+  await ring(cleo, dara);
+  await dara.setViewportSize({ width: 375, height: 812 });
+  await snap(dara, 'call-incoming-light-375');
+  await dara.emulateMedia({ colorScheme: 'dark' });
+  await snap(dara, 'call-incoming-dark-375');
+  await cleo.emulateMedia({ colorScheme: 'dark' });
+  await snap(cleo, 'call-ringing-dark-1280');
+  await dara.keyboard.press('Escape');
+  await expect(cleo.getByText('The call was declined.')).toBeVisible();
+  await snap(dara, 'call-missed-dark-375');
+  for (const page of [cleo, dara]) await page.context().close();
+});

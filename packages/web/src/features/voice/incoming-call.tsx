@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { declineCall } from '../../lib/api';
+import { useAppSelector } from '../../lib/store';
+import { onVoiceEvent } from '../../lib/voice';
+import { Button, Modal } from '../../ui';
+import { UserAvatar, useUserName } from '../users';
+import { setActiveCall } from './active-call';
+import './calls.css';
+
+interface Ring {
+  caller: number;
+  room: string;
+  video: boolean;
+}
+
+/**
+ * The callee's ringing screen, on every signed-in page: accept opens the DM with the call, decline
+ * tells the caller. It closes by itself when the ring ends elsewhere (the caller hung up, no
+ * answer, or another of the callee's devices answered).
+ */
+export function IncomingCall() {
+  const { t } = useTranslation('voice');
+  const selfUid = useAppSelector((state) => state.auth?.user.uid ?? 0);
+  const [ring, setRing] = useState<Ring | null>(null);
+  const navigate = useNavigate();
+
+  useEffect(
+    () =>
+      onVoiceEvent((event) => {
+        if (event.type !== 'voice_call') return;
+        if (event.state === 'ringing' && event.callee === selfUid && event.caller !== selfUid) {
+          setRing({ caller: event.caller, room: event.room, video: true });
+        } else if (event.state !== 'ringing') {
+          setRing((current) => (current?.room === event.room ? null : current));
+        }
+      }),
+    [selfUid],
+  );
+
+  if (!ring) return null;
+  const accept = () => {
+    setRing(null);
+    setActiveCall({
+      target: { kind: 'dm', uid: ring.caller, role: 'callee', video: ring.video },
+      immediate: true,
+    });
+    void navigate(`/chat/dm/${ring.caller}`);
+  };
+  const decline = () => {
+    setRing(null);
+    void declineCall({ uid: ring.caller }).catch(() => undefined);
+  };
+  return (
+    <RingDialog caller={ring.caller} onAccept={accept} onDecline={decline} closeLabel={t('call.decline')} />
+  );
+}
+
+function RingDialog({
+  caller,
+  onAccept,
+  onDecline,
+  closeLabel,
+}: {
+  caller: number;
+  onAccept: () => void;
+  onDecline: () => void;
+  closeLabel: string;
+}) {
+  const { t } = useTranslation('voice');
+  const name = useUserName(caller);
+  // The dialog focuses its first control (close) when it opens, after this mounts: then, accept.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() =>
+      document.querySelector<HTMLButtonElement>('.incoming-call__accept')?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return (
+    <Modal
+      open
+      title={t('call.incoming_title')}
+      onClose={onDecline}
+      closeLabel={closeLabel}
+      testId="call-incoming"
+      footer={
+        <>
+          <Button variant="danger" onClick={onDecline} data-testid="call-decline">
+            {t('call.decline')}
+          </Button>
+          <Button
+            variant="primary"
+            onClick={onAccept}
+            className="incoming-call__accept"
+            data-testid="call-accept"
+          >
+            {t('call.accept')}
+          </Button>
+        </>
+      }
+    >
+      <div className="incoming-call">
+        <UserAvatar uid={caller} size={72} />
+        <p className="incoming-call__text" role="status">
+          {t('call.incoming', { name })}
+        </p>
+      </div>
+    </Modal>
+  );
+}
