@@ -22,18 +22,18 @@ test.use({ launchOptions: chromium.launchOptions });
 let stopForwarding: () => void = () => undefined;
 
 const stamp = Date.now() % 100000;
-const [CLEO, DARA, EMIL] = ['Cleo', 'Dara', 'Emil'].map((name) => ({
+const [CLEO, DARA, EMIL, FAYE] = ['Cleo', 'Dara', 'Emil', 'Faye'].map((name) => ({
   name,
   email: `${name.toLowerCase()}.${stamp}@parley.test`,
   password: `${name} call password`,
-})) as [Person, Person, Person];
+})) as [Person, Person, Person, Person];
 const uids = new Map<Person, number>();
 
 test.beforeAll(async ({ request }) => {
   stopForwarding = forward(chromium.socket);
   const headers = { 'x-api-key': await adminToken(request, 'e2e-dm-calls') };
   await loopbackVoice(request, headers);
-  for (const who of [CLEO, DARA, EMIL]) uids.set(who, await register(request, headers, who));
+  for (const who of [CLEO, DARA, EMIL, FAYE]) uids.set(who, await register(request, headers, who));
 });
 
 test.afterAll(() => stopForwarding());
@@ -94,8 +94,9 @@ test('a DM call: ring, accept, media both ways, hang up', async ({ browser }) =>
 
 test('declined, and a missed call shown in the conversation', async ({ browser }) => {
   test.setTimeout(90_000);
-  const cleo = await open(browser, CLEO, dmWith(DARA));
-  const dara = await open(browser, DARA, dmWith(CLEO));
+  // Two people the first test did not involve: each test stands on its own.
+  const cleo = await open(browser, EMIL, dmWith(FAYE));
+  const dara = await open(browser, FAYE, dmWith(EMIL));
 
   await ring(cleo, dara);
   await dara.getByTestId('call-decline').click();

@@ -77,7 +77,7 @@ async function settingsPage() {
 }
 
 async function usersPage() {
-  return { Component: (await import('../features/users')).UsersPage };
+  return { Component: (await (await import('../features/users')).loadUsersPage()).UsersPage };
 }
 
 async function channelSettingsPage() {

@@ -6,7 +6,9 @@
  * `id_token=…` is no route): it checks the state (and the ID token's nonce), keeps the answer in
  * memory and leaves only `#/login` in the address bar.
  */
-const PENDING = 'parley.social.pending';
+import { SOCIAL_PENDING_KEY } from './pending-key';
+
+const PENDING = SOCIAL_PENDING_KEY;
 const OIDC_PENDING = 'parley.oidc.pending';
 
 export type SocialProvider = 'github' | 'google';

@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { declineCall } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
 import { onVoiceEvent } from '../../lib/voice';
-import { Button, Modal } from '../../ui';
-import { UserAvatar, useUserName } from '../users';
 import { setActiveCall } from './active-call';
 import './calls.css';
+
+const RingDialog = lazy(() => import('./ring-dialog'));
 
 interface Ring {
   caller: number;
@@ -53,59 +53,8 @@ export function IncomingCall() {
     void declineCall({ uid: ring.caller }).catch(() => undefined);
   };
   return (
-    <RingDialog caller={ring.caller} onAccept={accept} onDecline={decline} closeLabel={t('call.decline')} />
-  );
-}
-
-function RingDialog({
-  caller,
-  onAccept,
-  onDecline,
-  closeLabel,
-}: {
-  caller: number;
-  onAccept: () => void;
-  onDecline: () => void;
-  closeLabel: string;
-}) {
-  const { t } = useTranslation('voice');
-  const name = useUserName(caller);
-  // The dialog focuses its first control (close) when it opens, after this mounts: then, accept.
-  useEffect(() => {
-    const frame = requestAnimationFrame(() =>
-      document.querySelector<HTMLButtonElement>('.incoming-call__accept')?.focus(),
-    );
-    return () => cancelAnimationFrame(frame);
-  }, []);
-  return (
-    <Modal
-      open
-      title={t('call.incoming_title')}
-      onClose={onDecline}
-      closeLabel={closeLabel}
-      testId="call-incoming"
-      footer={
-        <>
-          <Button variant="danger" onClick={onDecline} data-testid="call-decline">
-            {t('call.decline')}
-          </Button>
-          <Button
-            variant="primary"
-            onClick={onAccept}
-            className="incoming-call__accept"
-            data-testid="call-accept"
-          >
-            {t('call.accept')}
-          </Button>
-        </>
-      }
-    >
-      <div className="incoming-call">
-        <UserAvatar uid={caller} size={72} />
-        <p className="incoming-call__text" role="status">
-          {t('call.incoming', { name })}
-        </p>
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <RingDialog caller={ring.caller} onAccept={accept} onDecline={decline} closeLabel={t('call.decline')} />
+    </Suspense>
   );
 }
