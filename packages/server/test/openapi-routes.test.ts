@@ -38,6 +38,12 @@ const PUBLIC = new Set([
   'GET /resource/group_avatar',
   'GET /resource/file',
   'GET /resource/archive',
+  // In <img> and <a> (API.md §1.4): the archive path, or the favorite's owner and id, is the secret.
+  'GET /resource/archive/attachment',
+  'GET /favorite/attachment/{uid}/{id}/{attachment_id}',
+  // Parley's widget (docs/widget.md): a visitor has no account until it names itself.
+  'GET /widget/config',
+  'POST /widget/visitor',
   // Parley: the digest mail's unsubscribe link carries its own signed token.
   'GET /user/notify/unsubscribe',
 ]);

@@ -19,6 +19,8 @@ let active: ActiveCall | null = readStored();
 const listeners = new Set<() => void>();
 
 function readStored(): ActiveCall | null {
+  // The chat's unit tests load this module in Node, which has no sessionStorage.
+  if (typeof sessionStorage === 'undefined') return null;
   const gid = Number(sessionStorage.getItem(KEY));
   return Number.isInteger(gid) && gid > 0 ? { target: { kind: 'group', gid }, immediate: true } : null;
 }
