@@ -103,6 +103,8 @@ test('declined, and a missed call shown in the conversation', async ({ browser }
   await expect(dara.getByTestId('call-incoming')).toBeHidden();
   await expect(cleo.getByText('The call was declined.')).toBeVisible();
   await expect(cleo.getByTestId('voice-room')).toBeHidden();
+  // The notice goes by itself; the decline at the end must show a notice of its own.
+  await expect(cleo.getByText('The call was declined.')).toBeHidden();
 
   // Cleo hangs up before Dara answers: Dara's ringing screen goes, a missed call shows in the DM.
   await ring(cleo, dara);

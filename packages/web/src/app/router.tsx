@@ -77,7 +77,7 @@ async function settingsPage() {
 }
 
 async function usersPage() {
-  return { Component: (await (await import('../features/users')).loadUsersPage()).UsersPage };
+  return { Component: (await import('../features/users/users-page')).UsersPage };
 }
 
 async function channelSettingsPage() {

@@ -15,7 +15,8 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../ui';
 import { markOidcPending, oidcRedirectUri } from './oidc-callback';
 import { ProviderIcon } from './provider-icons';
-import { markSocialPending, randomToken, socialRedirectUri, type SocialProvider } from './social-return';
+import type { SocialProvider } from './social-return';
+import { markSocialPending, randomToken, socialRedirectUri } from './social-start';
 import './signin.css';
 
 interface Ethereum {

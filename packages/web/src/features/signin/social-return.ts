@@ -6,14 +6,11 @@
  * `id_token=…` is no route): it checks the state (and the ID token's nonce), keeps the answer in
  * memory and leaves only `#/login` in the address bar.
  */
-import { SOCIAL_PENDING_KEY } from './pending-key';
-
-const PENDING = SOCIAL_PENDING_KEY;
-const OIDC_PENDING = 'parley.oidc.pending';
+export const PENDING = 'parley.social.pending';
 
 export type SocialProvider = 'github' | 'google';
 
-interface Pending {
+export interface Pending {
   provider: SocialProvider;
   state: string;
   nonce?: string;
@@ -25,23 +22,6 @@ export type SocialReturn =
   | { provider: SocialProvider; credential: null };
 
 let captured: SocialReturn | null = null;
-
-/** 24 random bytes, base64url. */
-export function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-/** The redirect URI the providers send the browser back to: the server's root. */
-export const socialRedirectUri = () => `${window.location.origin}/`;
-
-export function markSocialPending(pending: Pending): void {
-  sessionStorage.removeItem(OIDC_PENDING);
-  sessionStorage.setItem(PENDING, JSON.stringify(pending));
-}
 
 function readPending(): Pending | null {
   try {
