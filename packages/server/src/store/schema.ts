@@ -242,11 +242,12 @@ export interface BotWebhooksTable {
   updated_at: number;
 }
 
-export interface WebhookDeliveriesTable {
+/** The columns every delivery queue has (`store/kysely/lease-queue.ts` claims rows by them). */
+export interface DeliveryQueueColumns {
   id: Generated<number>;
   uid: number;
   mid: number;
-  /** The `ChatMessage` JSON posted. */
+  /** What is delivered (JSON). */
   body: string;
   /** 'pending' | 'delivered' | 'failed'. */
   status: string;
@@ -259,6 +260,9 @@ export interface WebhookDeliveriesTable {
   created_at: number;
   delivered_at: number | null;
 }
+
+/** `body`: the `ChatMessage` JSON posted. */
+export type WebhookDeliveriesTable = DeliveryQueueColumns;
 
 export interface WebhookCursorTable {
   id: number;
@@ -351,27 +355,14 @@ export interface PushSubscriptionsTable {
   updated_at: number;
 }
 
-export interface NotifyDeliveriesTable {
-  id: Generated<number>;
-  uid: number;
-  mid: number;
+/** `body`: the `PushPayload` JSON sent (encrypted) to the subscription. */
+export interface NotifyDeliveriesTable extends DeliveryQueueColumns {
   /** 'webpush' | 'fcm'. */
   channel: string;
   /** The Web Push subscription ('webpush'). */
   subscription_id: number | null;
   /** The device whose FCM token is used ('fcm'). */
   device: string | null;
-  /** The `PushPayload` JSON sent (encrypted) to the subscription. */
-  body: string;
-  /** 'pending' | 'delivered' | 'failed'. */
-  status: string;
-  attempts: number;
-  next_at: number;
-  lease_until: number;
-  last_status: number | null;
-  last_error: string | null;
-  created_at: number;
-  delivered_at: number | null;
 }
 
 /** A user in a voice room (one room, one device per user). */

@@ -1,25 +1,7 @@
-import type { Generated, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { StoreContext } from '../dialect.js';
 import type { AttemptOutcome } from '../bot-types.js';
-import type { WebhookCursorTable } from '../schema.js';
-
-/** The columns every delivery queue table has (its own columns come along in `selectAll`). */
-interface QueueColumns {
-  id: Generated<number>;
-  uid: number;
-  mid: number;
-  body: string;
-  /** 'pending' | 'delivered' | 'failed'. */
-  status: string;
-  attempts: number;
-  next_at: number;
-  /** A node delivering the row holds it until then; 0 when free. */
-  lease_until: number;
-  last_status: number | null;
-  last_error: string | null;
-  created_at: number;
-  delivered_at: number | null;
-}
+import type { DeliveryQueueColumns as QueueColumns, WebhookCursorTable } from '../schema.js';
 
 /** The queue tables and their cursors, as this module sees them. */
 type QueueTable = 'webhook_deliveries' | 'notify_deliveries';
