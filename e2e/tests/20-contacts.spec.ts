@@ -125,6 +125,48 @@ test('an unread conversation opens at the "New messages" line, with a jump to th
   await lia.context().close();
 });
 
+test('messages arriving just after opening at the "New messages" line do not scroll it away', async ({
+  browser,
+  request,
+}) => {
+  // CI once opened the conversation while the unread burst was still streaming in: following the
+  // late arrivals scrolled the line out of view. Here the burst arrives after opening, on purpose.
+  const say = async (text: string) => {
+    const res = await request.post(`/api/user/${uids[LIA.name]}/send`, {
+      headers: { 'x-api-key': tokens[REX.name]!, 'content-type': 'text/plain' },
+      data: text,
+    });
+    expect(res.ok()).toBe(true);
+    return Number(await res.text());
+  };
+  // Two digits, so that no number's text contains another's.
+  const two = (n: number) => String(n).padStart(2, '0');
+  let lastSeen = 0;
+  for (let n = 1; n <= 30; n++) lastSeen = await say(`seen ${two(n)}`);
+  const read = await request.post('/api/user/read-index', {
+    headers: { 'x-api-key': tokens[LIA.name]! },
+    data: { users: [{ uid: uids[REX.name], mid: lastSeen }] },
+  });
+  expect(read.ok()).toBe(true);
+  const lia = await open(browser, LIA);
+  const message = (text: string) => lia.getByTestId('message').filter({ hasText: text });
+  for (let n = 1; n <= 2; n++) await say(`late ${two(n)}`);
+  await lia.goto(`/#/chat/dm/${uids[REX.name]}`);
+  await expect(message('late 02')).toBeVisible();
+  const divider = lia.getByTestId('unread-divider');
+  await expect(divider).toBeInViewport();
+  for (let n = 3; n <= 30; n++) await say(`late ${two(n)}`);
+  await expect(message('late 30')).toHaveCount(1);
+  await expect(divider).toBeInViewport();
+  await expect(message('late 30')).not.toBeInViewport();
+  await lia.getByTestId('jump-to-latest').click();
+  await expect(message('late 30')).toBeInViewport();
+  // At the latest, the list follows again.
+  await say('late 31');
+  await expect(message('late 31')).toBeInViewport();
+  await lia.context().close();
+});
+
 test('a forwarded file shows from the archive; the channel link-preview switch sticks', async ({
   browser,
   request,

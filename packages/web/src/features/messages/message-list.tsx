@@ -94,6 +94,15 @@ export function MessageList({ conv, label }: { conv: ConvKey; label: string }) {
   const atBottomRef = useRef(true);
   const anchorRef = useRef<Anchor | null>(null);
   const previousRows = useRef(rows);
+  // Also called after following new rows up to the "new messages" line: when the scroll position
+  // cannot move, no scroll event says that the reader is no longer at the bottom.
+  const updateBottom = () => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const bottom = element.scrollHeight - element.scrollTop - element.clientHeight < BOTTOM_THRESHOLD_PX;
+    atBottomRef.current = bottom;
+    setAtBottom(bottom);
+  };
 
   // The React Compiler is not used here; the virtualizer's instance is read fresh on every render.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -123,10 +132,21 @@ export function MessageList({ conv, label }: { conv: ConvKey; label: string }) {
   const { loading, loadOlder } = useLoadOlder(conv, captureAnchor);
   useJump({ conv, rows, exhausted, loading, loadOlder, virtualizer });
 
+  // Opened at the "new messages" line, the list follows new messages only until that line reaches
+  // the top: a burst arriving as the reader opens it must not scroll away what they came to read.
+  // Going to the latest (the button, an own message) or scrolling past the line ends the hold.
+  const holdAtLine = useRef(false);
   const scrollToEnd = useCallback(() => {
+    holdAtLine.current = false;
     const count = virtualizer.options.count;
     if (count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
   }, [virtualizer]);
+  const unreadIndex = () => rowsRef.current.findIndex((row) => row.kind === 'unread');
+  const followNew = useCallback(() => {
+    const line = holdAtLine.current ? rowsRef.current.findIndex((row) => row.kind === 'unread') : -1;
+    if (line < 0) return scrollToEnd();
+    virtualizer.scrollToIndex(line, { align: 'start' });
+  }, [virtualizer, scrollToEnd]);
 
   // Open at the "new messages" line when there is one (SPEC §3), else at the newest message. The
   // line is known once the stream is ready; until then, or if the reader has moved, nothing moves.
@@ -143,6 +163,7 @@ export function MessageList({ conv, label }: { conv: ConvKey; label: string }) {
     if (unread >= 0 && (!opened.current || atBottomRef.current)) {
       placed.current = true;
       atBottomRef.current = false;
+      holdAtLine.current = true;
       virtualizer.scrollToIndex(unread, { align: 'start' });
     } else if (!opened.current) {
       scrollToEnd();
@@ -158,16 +179,26 @@ export function MessageList({ conv, label }: { conv: ConvKey; label: string }) {
     previousRows.current = rows;
     if (previous === rows || previous.length === 0) return;
     const anchor = anchorRef.current;
-    if (anchor && firstMessageKey(previous) !== firstMessageKey(rows)) {
+    const prepended = firstMessageKey(previous) !== firstMessageKey(rows);
+    if (anchor && prepended) {
       anchorRef.current = null;
       const index = rows.findIndex((row) => row.key === anchor.key);
       const item = index >= 0 ? virtualizer.measurementsCache[index] : undefined;
       if (item) virtualizer.scrollToOffset(item.start - anchor.offset);
       return;
     }
-    if (previous[previous.length - 1]?.key !== rows[rows.length - 1]?.key && atBottomRef.current)
-      scrollToEnd();
-  }, [rows, virtualizer, scrollToEnd]);
+    // Older records that arrive without a page of ours (the stream's backlog landing after the list
+    // opened) would push the reader's place down: stay at the "new messages" line or at the end.
+    if (prepended && (holdAtLine.current || atBottomRef.current)) {
+      followNew();
+      return;
+    }
+    if (previous[previous.length - 1]?.key !== rows[rows.length - 1]?.key && atBottomRef.current) {
+      const holding = holdAtLine.current;
+      followNew();
+      if (holding) updateBottom();
+    }
+  }, [rows, virtualizer, followNew]);
 
   // My own new message always scrolls into view, even when I was reading older ones (not the one
   // already last when the conversation opened: the opening placement decides that).
@@ -189,9 +220,11 @@ export function MessageList({ conv, label }: { conv: ConvKey; label: string }) {
   const onScroll = () => {
     const element = scrollRef.current;
     if (!element) return;
-    const bottom = element.scrollHeight - element.scrollTop - element.clientHeight < BOTTOM_THRESHOLD_PX;
-    atBottomRef.current = bottom;
-    setAtBottom(bottom);
+    updateBottom();
+    if (holdAtLine.current) {
+      const line = virtualizer.measurementsCache[unreadIndex()];
+      if (!line || line.end <= element.scrollTop) holdAtLine.current = false;
+    }
     if (element.scrollTop < LOAD_THRESHOLD_PX && !exhausted) void loadOlder();
   };
 
