@@ -178,11 +178,13 @@ test('read positions: the divider, the title count, and reading on one device cl
   // Kai's second device (another tab context) shows the badge and the count in the title. Kai also
   // reads the public channels, where earlier specs of a full run leave unread messages: the title
   // carries all of them, so compare with what it showed before.
-  // The count is read once the initial sync has finished: before that it grows as the backlog
-  // of those channels arrives (a CI run read 379 mid-sync where the settled count was 479).
+  // The count is read once the initial sync and the unread backfill (older pages of conversations
+  // whose newest records are all unread) have finished: before that it grows (CI runs read 379
+  // mid-sync where the settled count was 479, and 167 mid-backfill where it was 467).
   const other = await desktop(browser, KAI);
   await expect(other.getByTestId(`channel-item-${reads}`).getByTestId('unread-badge')).toHaveText('3');
   await expect(other.locator('.app-shell[data-synced]')).toBeVisible();
+  await expect(other.locator('.sidebar[data-settled]')).toBeVisible();
   await expect.poll(() => titleCount(other)).toBeGreaterThanOrEqual(3);
   const unreadBefore = await titleCount(other);
   // Opening it on the first device shows the line before the first unread message and reads it.

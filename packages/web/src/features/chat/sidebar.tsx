@@ -100,10 +100,12 @@ export function Sidebar({ activeConv }: { activeConv: ConvKey | null }) {
     ],
     [channels, dms, reads],
   );
-  useUnreadBackfill(backfill);
+  const settled = useUnreadBackfill(backfill);
 
   return (
-    <aside className="sidebar" aria-label={t('sidebar.label')}>
+    // `data-settled`: every unread count is complete (the backfill above has nothing left to load),
+    // so tools and tests can read counts that will not grow by themselves.
+    <aside className="sidebar" aria-label={t('sidebar.label')} data-settled={settled || undefined}>
       <header className="sidebar__header">
         <h1 className="sidebar__title" title={serverName}>
           {serverName || 'Parley'}

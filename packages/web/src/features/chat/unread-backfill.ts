@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getHistory, HISTORY_PAGE_SIZE } from '../../lib/api';
 import { dispatch, getState, parseConv, type Conversation, type ConvKey } from '../../lib/store';
 
@@ -19,15 +19,22 @@ export function needsBackfill(
   return unread > 0 && unread <= UNREAD_DISPLAY_CAP && conversation.oldest > readMid;
 }
 
-/** Loads one older page for each listed conversation whose unread count is cut off (see above). */
-export function useUnreadBackfill(entries: { conv: ConvKey; unread: number; readMid: number }[]) {
+/**
+ * Loads one older page for each listed conversation whose unread count is cut off (see above).
+ * Answers whether the counts are settled: nothing left to load, or only pages that failed.
+ */
+export function useUnreadBackfill(entries: { conv: ConvKey; unread: number; readMid: number }[]): boolean {
   // One request per conversation and cursor: a failed or empty page is not retried in a loop.
   const requested = useRef(new Set<string>());
+  const [failed, setFailed] = useState<ReadonlySet<string>>(() => new Set());
+  const pending = entries.filter(({ conv, unread, readMid }) => {
+    const conversation = getState().messages.convs[conv];
+    return needsBackfill(conversation, readMid, unread) && !failed.has(cursorKey(conv, conversation));
+  });
   useEffect(() => {
-    for (const { conv, unread, readMid } of entries) {
+    for (const { conv } of pending) {
       const conversation = getState().messages.convs[conv];
-      if (!needsBackfill(conversation, readMid, unread)) continue;
-      const key = `${conv}@${conversation?.oldest}`;
+      const key = cursorKey(conv, conversation);
       if (requested.current.has(key)) continue;
       requested.current.add(key);
       getHistory(parseConv(conv), conversation?.oldest ?? null)
@@ -39,7 +46,11 @@ export function useUnreadBackfill(entries: { conv: ConvKey; unread: number; read
             limit: HISTORY_PAGE_SIZE,
           }),
         )
-        .catch(() => undefined);
+        .catch(() => setFailed((before) => new Set(before).add(key)));
     }
-  }, [entries]);
+  });
+  return pending.length === 0;
 }
+
+const cursorKey = (conv: ConvKey, conversation: Conversation | undefined) =>
+  `${conv}@${conversation?.oldest}`;
