@@ -4,19 +4,12 @@
  * `github` code exchange and the `google` ID token check (signature by the JWKS, issuer, audience,
  * expiry), account creation and linking by verified e-mail, and refusals that leave nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandIn, type GithubUser, type StandIn } from './support/social-stand-in.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GithubUser } from './support/social-stand-in.js';
+import { useSocialStandIn } from './support/use-social-stand-in.js';
 import { createAdmin, createUser, useTestServer, type TestUser } from './support/server.js';
 
-let standIn: StandIn;
-const env: Record<string, string> = {};
-beforeAll(async () => {
-  standIn = await startStandIn();
-  Object.assign(env, standIn.env());
-});
-afterAll(async () => {
-  await standIn?.close();
-});
+const { standIn, env } = useSocialStandIn();
 const now = Date.now();
 const t = useTestServer({ now: () => now, env });
 let admin: TestUser;

@@ -4,19 +4,11 @@
  * only ever sends the browser back to this server's root; the round trip through the loopback
  * stand-in ends in a credential that signs in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandIn, type StandIn } from './support/social-stand-in.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSocialStandIn } from './support/use-social-stand-in.js';
 import { createAdmin, useTestServer, type TestUser } from './support/server.js';
 
-let standIn: StandIn;
-const env: Record<string, string> = {};
-beforeAll(async () => {
-  standIn = await startStandIn();
-  Object.assign(env, standIn.env());
-});
-afterAll(async () => {
-  await standIn?.close();
-});
+const { standIn, env } = useSocialStandIn();
 const t = useTestServer({ env });
 let admin: TestUser;
 let root = '';
