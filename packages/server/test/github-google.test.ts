@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GithubUser } from './support/social-stand-in.js';
+import { patchLoginConfig } from './support/login-config.js';
 import { useSocialStandIn } from './support/use-social-stand-in.js';
 import { createAdmin, createUser, useTestServer, type TestUser } from './support/server.js';
 
@@ -17,14 +18,7 @@ let admin: TestUser;
 const GITHUB = { id: 'gh-client', secret: 'gh-secret' };
 const GOOGLE_CLIENT = 'google-client.apps.example.com';
 
-async function setLogin(patch: Record<string, unknown>) {
-  const config = (await t.request('GET', '/admin/login/config')).json as Record<string, unknown>;
-  const res = await t.request('POST', '/admin/login/config', {
-    token: admin.token,
-    json: { ...config, ...patch },
-  });
-  expect(res.status, res.text).toBe(200);
-}
+const setLogin = (patch: Record<string, unknown>) => patchLoginConfig(t, admin, patch);
 beforeAll(async () => {
   admin = await createAdmin(t);
   await setLogin({ github: true, google: true });
