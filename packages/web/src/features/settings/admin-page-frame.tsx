@@ -12,7 +12,7 @@ interface AdminPageFrameProps {
 /**
  * What an admin settings page shows before its form: the notice to everyone else, a spinner to
  * an administrator until the page's data has loaded. A page returns it while either holds:
- * `if (!isAdmin || !config) return <AdminPageFrame isAdmin={isAdmin} notice={t('…')} />`.
+ * `if (!isAdmin || !config) return <AdminPageFrame isAdmin={isAdmin} notice={adminOnlyText} />`.
  */
 export function AdminPageFrame({ isAdmin, notice, testId }: AdminPageFrameProps) {
   return (
