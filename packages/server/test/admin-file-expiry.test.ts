@@ -3,29 +3,18 @@
  * deleted by the retention job (one node at a time, `job_leases`); newer ones stay; `Off` keeps all.
  */
 import type { UploadedFile } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uploadFile } from './support/files.js';
-import {
-  createAdmin,
-  createUser,
-  login,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
+import { createAdmin, createUser, login, useTestServer, type TestUser } from './support/server.js';
 
 const DAY = 86_400_000;
 let clock = Date.UTC(2026, 0, 1);
-let t: TestServer;
+const t = useTestServer({ now: () => clock });
 let admin: TestUser;
 let alice: TestUser;
 beforeAll(async () => {
-  t = await startTestServer({ now: () => clock });
   admin = await createAdmin(t);
   alice = await createUser(t, 'alice');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const fetchFile = (file: UploadedFile) =>

@@ -5,24 +5,20 @@
  * original message's deletion.
  */
 import type { Archive } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createCastWithChannels } from './support/cast.js';
 import { uploadFile } from './support/files.js';
 import { GREEN, solidPng } from './support/images.js';
-import { startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { useTestServer, type TestUser } from './support/server.js';
 import { streamsClosedAfterEach } from './support/sse.js';
 
-let t: TestServer;
+const t = useTestServer();
 let alice: TestUser;
 let bob: TestUser;
 let carol: TestUser;
 let priv: number;
 beforeAll(async () => {
-  t = await startTestServer();
   ({ alice, bob, carol, priv } = await createCastWithChannels(t));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const streams = streamsClosedAfterEach();

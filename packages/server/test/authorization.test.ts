@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { ServerEvent } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { issueSession } from '../src/services/sessions.js';
 import {
   AUTHORIZATION_TABLE,
@@ -22,15 +22,14 @@ import {
   createUser,
   login,
   sendText,
-  startTestServer,
+  useTestServer,
   type RequestOptions,
-  type TestServer,
   type TestUser,
 } from './support/server.js';
 import { streamsClosedAfterEach } from './support/sse.js';
 import { newUser } from './support/store-fixtures.js';
 
-let t: TestServer;
+const t = useTestServer();
 let admin: TestUser;
 let owner: TestUser;
 let member: TestUser;
@@ -42,7 +41,6 @@ let png: Buffer;
 let n = 0;
 
 beforeAll(async () => {
-  t = await startTestServer();
   admin = await createAdmin(t);
   owner = await createUser(t, 'owner');
   member = await createUser(t, 'member');
@@ -51,9 +49,6 @@ beforeAll(async () => {
   guest = await createGuest();
   bot = await createBotCaller();
   png = await solidPng(GREEN, 8, 8);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** Guests have no sign-in route yet: the account and its session are made as the service would. */

@@ -4,24 +4,20 @@
  * you added write to you; `POST /user/search` by id, email and name, and its refusals.
  */
 import { USER_SEARCH_NOT_FOUND, type Contact, type ServerEvent } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, sendText, startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { login, sendText, useTestServer, type TestUser } from './support/server.js';
 import { createCast } from './support/cast.js';
 import { streamsClosedAfterEach } from './support/sse.js';
 
-let t: TestServer;
+const t = useTestServer();
 let admin: TestUser;
 let alice: TestUser;
 let alice2: TestUser;
 let bob: TestUser;
 let carol: TestUser;
 beforeAll(async () => {
-  t = await startTestServer();
   ({ admin, alice, bob, carol } = await createCast(t));
   alice2 = await login(t, alice.email, alice.password);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const streams = streamsClosedAfterEach();

@@ -2,26 +2,16 @@
  * JSON routes take JSON only, in UTF-8; settings keep only the keys they define, within limits.
  * Every refusal stores nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { solidPng, RED } from './support/images.js';
-import {
-  createAdmin,
-  createChannel,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
+import { createAdmin, createChannel, useTestServer, type TestUser } from './support/server.js';
 
-let t: TestServer;
+const t = useTestServer();
 let admin: TestUser;
 let gid: number;
 beforeAll(async () => {
-  t = await startTestServer();
   admin = await createAdmin(t);
   gid = await createChannel(t, admin, { name: 'types', is_public: true });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const common = async () => (await t.request('GET', '/admin/system/common', { token: admin.token })).json;

@@ -2,26 +2,15 @@
  * Deeply nested JSON, in a body or in `X-Properties`, is refused with a 400 before anything walks
  * it recursively: a stack overflow answered 500, and 1 MB of `[[[[…` held the event loop.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAdmin,
-  createChannel,
-  properties,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createChannel, properties, useTestServer, type TestUser } from './support/server.js';
 
-let t: TestServer;
+const t = useTestServer();
 let admin: TestUser;
 let gid: number;
 beforeAll(async () => {
-  t = await startTestServer();
   admin = await createAdmin(t);
   gid = await createChannel(t, admin, { name: 'deep', is_public: true });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** `{…valid fields, "extra": [[[…]]]}`: the extra key is allowed by the schema, the depth is not. */

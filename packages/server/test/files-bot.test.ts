@@ -4,29 +4,19 @@
  * An upload belongs to whoever prepared it, bot or person.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { chunkBody, prepare, sendChunk } from './support/files.js';
 import { createBot, type TestBot } from './support/bots.js';
-import {
-  createAdmin,
-  createUser,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
+import { createAdmin, createUser, useTestServer, type TestUser } from './support/server.js';
 
-let t: TestServer;
+const t = useTestServer({ env: { FILE_MAX_BYTES: '2500000' } });
 let admin: TestUser;
 let alice: TestUser;
 let bot: TestBot;
 beforeAll(async () => {
-  t = await startTestServer({ env: { FILE_MAX_BYTES: '2500000' } });
   admin = await createAdmin(t);
   alice = await createUser(t, 'alice');
   bot = await createBot(t, admin);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');

@@ -5,21 +5,13 @@
  * file is read back once and the answer is the same.
  */
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LocalBlobs } from '../src/blobs/index.js';
 import { RunningHashes, runningHashes } from '../src/services/files/running-hash.js';
 import { prepare, sendChunk } from './support/files.js';
 import { GREEN, solidPng } from './support/images.js';
-import {
-  createAdmin,
-  createUser,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
+import { useLocalBlobs } from './support/local-blobs.js';
+import { createAdmin, createUser, useTestServer, type TestUser } from './support/server.js';
 
 /** Local blobs that count reads of upload chunks. */
 class CountingBlobs extends LocalBlobs {
@@ -30,20 +22,12 @@ class CountingBlobs extends LocalBlobs {
   }
 }
 
-let t: TestServer;
+const { blobs } = useLocalBlobs((dir) => new CountingBlobs(dir));
+const t = useTestServer({ blobs });
 let alice: TestUser;
-let blobs: CountingBlobs;
-let root: string;
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'parley-hash-blobs-'));
-  blobs = new CountingBlobs(root);
-  t = await startTestServer({ blobs });
   await createAdmin(t);
   alice = await createUser(t, 'alice');
-});
-afterAll(async () => {
-  await t.close();
-  await rm(root, { recursive: true, force: true });
 });
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');

@@ -5,7 +5,7 @@
  * messages (§6.1) in history and stream, the admin list and clearing every file.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { prepare, sendChunk, uploadFile } from './support/files.js';
 import { BLUE, GREEN, solidPng } from './support/images.js';
 import {
@@ -13,26 +13,21 @@ import {
   createChannel,
   createUser,
   properties,
-  startTestServer,
-  type TestServer,
+  useTestServer,
   type TestUser,
 } from './support/server.js';
 import { chats, streamsClosedAfterEach } from './support/sse.js';
 
-let t: TestServer;
+const t = useTestServer({ env: { IMAGE_MAX_PIXELS: '1000000' } });
 let admin: TestUser;
 let alice: TestUser;
 let bob: TestUser;
 let gid: number;
 beforeAll(async () => {
-  t = await startTestServer({ env: { IMAGE_MAX_PIXELS: '1000000' } });
   admin = await createAdmin(t);
   alice = await createUser(t, 'alice');
   bob = await createUser(t, 'bob');
   gid = await createChannel(t, alice, { name: 'files', is_public: false, members: [bob.uid] });
-});
-afterAll(async () => {
-  await t.close();
 });
 const streams = streamsClosedAfterEach();
 

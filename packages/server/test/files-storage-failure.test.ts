@@ -3,20 +3,14 @@
  * record of it stays, and the upload resumes once writes work again. Failures are injected into
  * the blob store (mounting a small tmpfs needs privileges the test machines do not give).
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { LocalBlobs } from '../src/blobs/index.js';
 import { prepare, sendChunk } from './support/files.js';
 import { BLUE, solidPng } from './support/images.js';
-import {
-  createAdmin,
-  createUser,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
+import { useLocalBlobs } from './support/local-blobs.js';
+import { createAdmin, createUser, useTestServer, type TestUser } from './support/server.js';
 
 /** Local blobs whose writes fail with ENOSPC while `full` is set (after writing half a file, as a full disk does). */
 class FillingBlobs extends LocalBlobs {
@@ -31,20 +25,12 @@ class FillingBlobs extends LocalBlobs {
   }
 }
 
-let t: TestServer;
+const { blobs, root } = useLocalBlobs((dir) => new FillingBlobs(dir));
+const t = useTestServer({ blobs });
 let alice: TestUser;
-let blobs: FillingBlobs;
-let root: string;
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'parley-failing-blobs-'));
-  blobs = new FillingBlobs(root);
-  t = await startTestServer({ blobs });
   await createAdmin(t);
   alice = await createUser(t, 'alice');
-});
-afterAll(async () => {
-  await t.close();
-  await rm(root, { recursive: true, force: true });
 });
 
 async function storedKeys(fileId: string): Promise<string[]> {

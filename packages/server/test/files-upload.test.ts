@@ -6,32 +6,21 @@
 import { createHash } from 'node:crypto';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepAbandonedUploads } from '../src/services/files/upload.js';
 import { chunkBody, prepare, sendChunk, uploadFile } from './support/files.js';
 import { GREEN, solidPng } from './support/images.js';
-import {
-  createAdmin,
-  createUser,
-  login,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
+import { createAdmin, createUser, login, useTestServer, type TestUser } from './support/server.js';
 
 const MAX = 2_500_000;
-let t: TestServer;
+const t = useTestServer({ env: { FILE_MAX_BYTES: String(MAX) }, now: () => clock });
 let alice: TestUser;
 let bob: TestUser;
 let clock = Date.UTC(2026, 0, 5, 10);
 beforeAll(async () => {
-  t = await startTestServer({ env: { FILE_MAX_BYTES: String(MAX) }, now: () => clock });
   await createAdmin(t);
   alice = await createUser(t, 'alice');
   bob = await createUser(t, 'bob');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');

@@ -4,19 +4,13 @@
  * `github` code exchange and the `google` ID token check (signature by the JWKS, issuer, audience,
  * expiry), account creation and linking by verified e-mail, and refusals that leave nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandIn, type GithubUser, type StandIn } from './support/social-stand-in.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { GithubUser } from './support/social-stand-in.js';
+import { patchLoginConfig } from './support/login-config.js';
+import { useSocialStandIn } from './support/use-social-stand-in.js';
 import { createAdmin, createUser, useTestServer, type TestUser } from './support/server.js';
 
-let standIn: StandIn;
-const env: Record<string, string> = {};
-beforeAll(async () => {
-  standIn = await startStandIn();
-  Object.assign(env, standIn.env());
-});
-afterAll(async () => {
-  await standIn?.close();
-});
+const { standIn, env } = useSocialStandIn();
 const now = Date.now();
 const t = useTestServer({ now: () => now, env });
 let admin: TestUser;
@@ -24,14 +18,7 @@ let admin: TestUser;
 const GITHUB = { id: 'gh-client', secret: 'gh-secret' };
 const GOOGLE_CLIENT = 'google-client.apps.example.com';
 
-async function setLogin(patch: Record<string, unknown>) {
-  const config = (await t.request('GET', '/admin/login/config')).json as Record<string, unknown>;
-  const res = await t.request('POST', '/admin/login/config', {
-    token: admin.token,
-    json: { ...config, ...patch },
-  });
-  expect(res.status, res.text).toBe(200);
-}
+const setLogin = (patch: Record<string, unknown>) => patchLoginConfig(t, admin, patch);
 beforeAll(async () => {
   admin = await createAdmin(t);
   await setLogin({ github: true, google: true });

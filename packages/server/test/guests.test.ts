@@ -3,6 +3,7 @@
  * nothing, are never listed, and are removed a week after they were made.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loginConfig } from './support/login-config.js';
 import {
   createAdmin,
   createChannel,
@@ -29,17 +30,7 @@ beforeAll(async () => {
 const setGuestMode = (guest: boolean) =>
   t.request('POST', '/admin/login/config', {
     token: admin.token,
-    json: {
-      who_can_sign_up: 'EveryOne',
-      guest,
-      password: true,
-      magic_link: true,
-      google: false,
-      github: false,
-      oidc: [],
-      metamask: false,
-      third_party: false,
-    },
+    json: loginConfig({ guest }),
   });
 
 describe('guest mode', () => {

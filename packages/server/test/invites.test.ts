@@ -2,30 +2,19 @@
  * Invites bound to a private channel work only while their creator can still read it; owners and
  * administrators list and revoke invites (docs/api.md, "Invites").
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createAdmin,
-  createChannel,
-  createUser,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createAdmin, createChannel, createUser, useTestServer, type TestUser } from './support/server.js';
 
-let t: TestServer;
+const t = useTestServer({ fresh: true });
 let admin: TestUser;
 let owner: TestUser;
 let member: TestUser;
 let gid: number;
 beforeEach(async () => {
-  t = await startTestServer();
   admin = await createAdmin(t);
   owner = await createUser(t, 'owner');
   member = await createUser(t, 'member');
   gid = await createChannel(t, owner, { name: 'secret', is_public: false, members: [member.uid] });
-});
-afterEach(async () => {
-  await t.close();
 });
 
 async function invite(by: TestUser, query = `?gid=${gid}`): Promise<string> {

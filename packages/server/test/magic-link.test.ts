@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginConfig } from './support/login-config.js';
 import { linkOf, startMailbox, useMailbox, type Mailbox } from './support/mailbox.js';
 import {
   createAdmin,
@@ -42,21 +43,10 @@ const check = async (magic_token: string) =>
   (await t.request('POST', '/user/check_magic_token', { json: { magic_token } })).json as boolean;
 const userCount = async () =>
   ((await t.request('GET', '/user', { token: admin.token })).json as unknown[]).length;
-const setLoginConfig = (patch: object) =>
+const setLoginConfig = (patch: Record<string, unknown>) =>
   t.request('POST', '/admin/login/config', {
     token: admin.token,
-    json: {
-      who_can_sign_up: 'EveryOne',
-      guest: false,
-      password: true,
-      magic_link: true,
-      google: false,
-      github: false,
-      oidc: [],
-      metamask: false,
-      third_party: false,
-      ...patch,
-    },
+    json: loginConfig(patch),
   });
 
 /** Sends a login link to `email` and returns the link of the mail that arrives. */

@@ -5,6 +5,7 @@
  * refusal leaves no account or session.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { patchLoginConfig } from './support/login-config.js';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createAdmin, createUser, useTestServer, type TestUser } from './support/server.js';
 
@@ -12,14 +13,8 @@ let now = Date.now();
 const t = useTestServer({ now: () => now });
 let admin: TestUser;
 
-async function setMetamask(enabled: boolean, patch: Record<string, unknown> = {}) {
-  const config = (await t.request('GET', '/admin/login/config')).json as Record<string, unknown>;
-  const res = await t.request('POST', '/admin/login/config', {
-    token: admin.token,
-    json: { ...config, metamask: enabled, ...patch },
-  });
-  expect(res.status, res.text).toBe(200);
-}
+const setMetamask = (enabled: boolean, patch: Record<string, unknown> = {}) =>
+  patchLoginConfig(t, admin, { metamask: enabled, ...patch });
 beforeAll(async () => {
   admin = await createAdmin(t);
   await setMetamask(true);

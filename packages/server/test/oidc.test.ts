@@ -6,6 +6,7 @@
  * `/token/bind` and `/token/credentials`. Every refusal leaves no account, link or session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginConfig } from './support/login-config.js';
 import { startIssuer, type IssuerAccount, type TestIssuer } from './support/oidc-issuer.js';
 import { createAdmin, createUser, useTestServer, type TestUser } from './support/server.js';
 
@@ -16,22 +17,10 @@ let admin: TestUser;
 let origin: string;
 let redirectUri: string;
 
-const loginConfig = (patch: Record<string, unknown> = {}) => ({
-  who_can_sign_up: 'EveryOne',
-  guest: false,
-  password: true,
-  magic_link: true,
-  google: false,
-  github: false,
-  oidc: [{ enable: true, favicon: '', domain: issuer.issuer }],
-  metamask: false,
-  third_party: false,
-  ...patch,
-});
 async function setLoginConfig(patch: Record<string, unknown> = {}) {
   const res = await t.request('POST', '/admin/login/config', {
     token: admin.token,
-    json: loginConfig(patch),
+    json: loginConfig({ oidc: [{ enable: true, favicon: '', domain: issuer.issuer }], ...patch }),
   });
   expect(res.status, res.text).toBe(200);
 }

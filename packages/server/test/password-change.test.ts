@@ -2,27 +2,16 @@
  * Changing the password ends every other session of the user: the other devices' access and
  * refresh tokens answer 401 and their open streams are closed; the device that changed it stays.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createAdmin,
-  createUser,
-  login,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/server.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createAdmin, createUser, login, useTestServer, type TestUser } from './support/server.js';
 import { openTestStream, streamsClosedAfterEach } from './support/sse.js';
 
-let t: TestServer;
+const t = useTestServer({ fresh: true });
 let alice: TestUser;
 streamsClosedAfterEach();
 beforeEach(async () => {
-  t = await startTestServer();
   await createAdmin(t);
   alice = await createUser(t, 'alice');
-});
-afterEach(async () => {
-  await t.close();
 });
 
 const me = (token: string) => t.request('GET', '/user/me', { token });

@@ -4,17 +4,13 @@
  * bounded however often it renews.
  */
 import { LIMITS } from '@parley/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, createUser, startTestServer, type TestServer } from './support/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createUser, useTestServer } from './support/server.js';
 
 let now = Date.now();
-let t: TestServer;
+const t = useTestServer({ now: () => now });
 beforeAll(async () => {
-  t = await startTestServer({ now: () => now });
   await createAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const renew = (token: string, refresh: string) =>

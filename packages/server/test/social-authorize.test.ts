@@ -4,19 +4,12 @@
  * only ever sends the browser back to this server's root; the round trip through the loopback
  * stand-in ends in a credential that signs in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandIn, type StandIn } from './support/social-stand-in.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSocialStandIn } from './support/use-social-stand-in.js';
+import { patchLoginConfig } from './support/login-config.js';
 import { createAdmin, useTestServer, type TestUser } from './support/server.js';
 
-let standIn: StandIn;
-const env: Record<string, string> = {};
-beforeAll(async () => {
-  standIn = await startStandIn();
-  Object.assign(env, standIn.env());
-});
-afterAll(async () => {
-  await standIn?.close();
-});
+const { standIn, env } = useSocialStandIn();
 const t = useTestServer({ env });
 let admin: TestUser;
 let root = '';
@@ -26,14 +19,7 @@ const GOOGLE_CLIENT = 'google-client.apps.example.com';
 const STATE = 'state-0123456789abcdef';
 const NONCE = 'nonce-0123456789abcdef';
 
-async function setLogin(patch: Record<string, unknown>) {
-  const config = (await t.request('GET', '/admin/login/config')).json as Record<string, unknown>;
-  const res = await t.request('POST', '/admin/login/config', {
-    token: admin.token,
-    json: { ...config, ...patch },
-  });
-  expect(res.status, res.text).toBe(200);
-}
+const setLogin = (patch: Record<string, unknown>) => patchLoginConfig(t, admin, patch);
 async function setClients(github: typeof GITHUB, google: string) {
   for (const [path, json] of [
     ['/admin/github_auth/config', { client_id: github.id, client_secret: github.secret }],

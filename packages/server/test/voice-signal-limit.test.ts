@@ -4,23 +4,19 @@
  * and the other members of the room go on signalling. In the `cluster` project the requests are
  * spread over three nodes, so the count must be shared (Redis).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createCastWithChannels } from './support/cast.js';
-import { startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { useTestServer, type TestUser } from './support/server.js';
 import { streamsClosedAfterEach } from './support/sse.js';
 
 const BURST = 20;
-let t: TestServer;
+// A refill this slow adds nothing during the test: exactly the burst gets through.
+const t = useTestServer({ env: { VOICE_SIGNAL_RATE: '0.01', VOICE_SIGNAL_BURST: String(BURST) } });
 let alice: TestUser;
 let bob: TestUser;
 let pub: number;
 beforeAll(async () => {
-  // A refill this slow adds nothing during the test: exactly the burst gets through.
-  t = await startTestServer({ env: { VOICE_SIGNAL_RATE: '0.01', VOICE_SIGNAL_BURST: String(BURST) } });
   ({ alice, bob, pub } = await createCastWithChannels(t));
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const streams = streamsClosedAfterEach();

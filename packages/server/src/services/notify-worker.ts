@@ -26,6 +26,7 @@ import { digestDelayMs, digestReaders, sendDigest } from './notify-digest.js';
 import { changePayloadOf, payloadOf } from './notify-payload.js';
 import { vapidKeys } from './push-subscriptions.js';
 import { sendWebPush, type PushOutcome, type VapidDetails } from './web-push-send.js';
+import { PollLoop } from './jobs/poll-loop.js';
 
 const POLL_MS = 250;
 const IDLE_POLL_MS = 1_000;
@@ -40,60 +41,29 @@ const LEASE_MS = 3 * ATTEMPT_TIMEOUT_MS;
 class LostRace extends Error {}
 
 export class NotifyWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
-  private again = false;
   private readonly sending = new Set<Promise<void>>();
-  private unsubscribe: (() => void) | undefined;
   private vapid: VapidDetails | undefined;
   private readonly fcm: FcmSender;
+  private readonly loop: PollLoop;
 
   constructor(private readonly ctx: Ctx) {
     this.fcm = new FcmSender(ctx.now);
+    this.loop = new PollLoop(ctx, {
+      failure: 'notification pass failed',
+      busyMs: POLL_MS,
+      idleMs: IDLE_POLL_MS,
+      pass: () => this.pass(),
+    });
   }
 
-  async start(): Promise<void> {
-    this.stopped = false;
-    this.unsubscribe = await this.ctx.bus.subscribe((envelope) => {
-      if (envelope.event.type === 'chat') this.nudge();
-    });
-    this.schedule(POLL_MS);
+  start(): Promise<void> {
+    return this.loop.start();
   }
 
   /** Stops polling and waits for the pass and the sends in progress. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    this.unsubscribe?.();
-    clearTimeout(this.timer);
-    await this.running;
+    await this.loop.stop();
     await Promise.allSettled([...this.sending]);
-  }
-
-  private nudge(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.schedule(0);
-  }
-
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      let busy = false;
-      this.running = this.pass()
-        .then((work) => void (busy = work))
-        .catch((err: unknown) => this.ctx.log.warn({ err }, 'notification pass failed'))
-        .finally(() => {
-          this.running = undefined;
-          const next = this.again ? 0 : busy ? POLL_MS : IDLE_POLL_MS;
-          this.again = false;
-          this.schedule(next);
-        });
-    }, delay);
   }
 
   /** One fan-out and one claim of due rows; returns whether anyone can be notified at all. */

@@ -16,6 +16,7 @@ import type { ChatMessage } from '@parley/protocol';
 import { WEBHOOK_HEADERS } from '@parley/protocol';
 import type { Ctx } from '../context.js';
 import type { DeliveryRecord, NewDelivery, Store, WebhookRecord } from '../store/types.js';
+import { PollLoop } from './jobs/poll-loop.js';
 import { signDelivery } from './webhooks.js';
 
 const POLL_MS = 200;
@@ -34,70 +35,38 @@ type Hook = WebhookRecord & { url: string };
 class LostRace extends Error {}
 
 export class WebhookWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
-  /** Whether the last pass saw a webhook: only then does a chat event start a pass at once. */
+  /** Whether the last pass saw a webhook: only then does a chat record start a pass at once. */
   private hooksSeen = false;
-  /** A chat event arrived during a pass: run the next one without waiting. */
-  private again = false;
-  private unsubscribe: (() => void) | undefined;
+  private readonly loop: PollLoop;
 
-  constructor(private readonly ctx: Ctx) {}
-
-  /**
-   * Polls every POLL_MS (retries, records of other nodes, a node that died), and runs a pass at
-   * once when a chat record is published while webhooks exist, so a delivery does not wait for
-   * the next poll.
-   */
-  async start(): Promise<void> {
-    this.stopped = false;
-    this.unsubscribe = await this.ctx.bus.subscribe((envelope) => {
-      if (envelope.event.type === 'chat' && this.hooksSeen) this.nudge();
+  constructor(private readonly ctx: Ctx) {
+    this.loop = new PollLoop(ctx, {
+      failure: 'webhook pass failed',
+      busyMs: POLL_MS,
+      idleMs: IDLE_POLL_MS,
+      pass: () => this.pass(),
+      wakeOnChat: () => this.hooksSeen,
     });
-    this.schedule(POLL_MS);
+  }
+
+  start(): Promise<void> {
+    return this.loop.start();
   }
 
   /** Stops polling and waits for the pass in progress (its attempts finish and are recorded). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.unsubscribe?.();
-    clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  private nudge(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.schedule(0);
-  }
-
-  private schedule(delay: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.pass()
-        .catch((err: unknown) => this.ctx.log.warn({ err }, 'webhook pass failed'))
-        .finally(() => {
-          this.running = undefined;
-          const next = this.again ? 0 : this.hooksSeen ? POLL_MS : IDLE_POLL_MS;
-          this.again = false;
-          this.schedule(next);
-        });
-    }, delay);
-  }
-
-  /** One fan-out and one round of deliveries. */
-  async pass(): Promise<void> {
+  /** One fan-out and one round of deliveries; returns whether any webhook exists. */
+  async pass(): Promise<boolean> {
     const hooks = await this.ctx.store.bots.listWebhooks();
     this.hooksSeen = hooks.length > 0;
     // Without webhooks nothing is due: removing a URL ends its pending deliveries (webhooks.ts).
-    if (!this.hooksSeen) return;
+    if (!this.hooksSeen) return false;
     await this.fanOut(hooks);
     await this.deliverDue(hooks);
+    return true;
   }
 
   private async fanOut(hooks: Hook[]): Promise<void> {

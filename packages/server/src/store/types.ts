@@ -7,21 +7,25 @@ import type {
   ChatMessage,
   MessageDetail,
   MessageTarget,
-  PinnedMessage,
   UserInfo,
   UserLog,
   VoiceMediaState,
 } from '@parley/protocol';
-import type { SearchTerm } from './search-text.js';
 import type { BotStore } from './bot-types.js';
 import type { NotifyStore } from './notify-types.js';
 import type { ArchiveStore, FavoriteStore } from './archive-types.js';
 import type { FileStore } from './file-types.js';
+import type { EmailInviteStore, InviteStore, MagicTokenStore, SessionStore } from './account-types.js';
+import type { ChatSettingsStore, ContactStore, ReadIndexStore } from './conversation-types.js';
+import type { PinStore, SearchStore } from './pin-search-types.js';
 
 export type * from './bot-types.js';
 export type * from './notify-types.js';
 export type * from './archive-types.js';
 export type * from './file-types.js';
+export type * from './account-types.js';
+export type * from './conversation-types.js';
+export type * from './pin-search-types.js';
 
 export type UserStatus = 'normal' | 'frozen';
 
@@ -165,168 +169,11 @@ export interface MessageStore {
   clearAll(): Promise<number>;
 }
 
-export interface DeviceRecord {
-  uid: number;
-  device: string;
-  /** Changes at every login: tokens carry it, so logging in again or out revokes older tokens. */
-  session_id: string;
-  device_token: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface RefreshTokenRecord {
-  /** SHA-256 of the token; the token itself is never stored. */
-  token_hash: string;
-  uid: number;
-  device: string;
-  session_id: string;
-  expires_at: number;
-  spent_at: number | null;
-}
-
-export interface SessionStore {
-  upsertDevice(device: DeviceRecord): Promise<void>;
-  getDevice(uid: number, device: string): Promise<DeviceRecord | undefined>;
-  listDevices(uid: number): Promise<DeviceRecord[]>;
-  /** Deletes the device, every refresh token of it and its push subscription. */
-  deleteDevice(uid: number, device: string): Promise<boolean>;
-  deleteAllDevices(uid: number): Promise<void>;
-  insertRefreshToken(token: RefreshTokenRecord): Promise<void>;
-  getRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | undefined>;
-  /** Every stored refresh token of one device, spent ones included. */
-  listRefreshTokens(uid: number, device: string): Promise<RefreshTokenRecord[]>;
-  /** Marks the token spent only if it is not spent yet; returns whether this call spent it. */
-  spendRefreshToken(tokenHash: string, spentAt: number): Promise<boolean>;
-  /**
-   * Deletes the device's refresh tokens that no rule needs any more: those of other sessions, the
-   * expired ones, and spent ones beyond the newest `keepSpent` (kept for reuse detection).
-   */
-  pruneRefreshTokens(
-    uid: number,
-    device: string,
-    sessionId: string,
-    now: number,
-    keepSpent: number,
-  ): Promise<void>;
-}
-
 export interface SettingsStore {
   get<T>(key: string): Promise<T | undefined>;
   set<T>(key: string, value: T): Promise<void>;
   /** Stores `value` unless the key exists; returns what is stored afterwards (the first writer wins). */
   setIfAbsent<T>(key: string, value: T): Promise<T>;
-}
-
-export interface InviteRecord {
-  token_hash: string;
-  /** `register`: a sign-up link; `private`: a private channel's invite for existing users. */
-  kind: 'register' | 'private';
-  gid: number | null;
-  created_by: number;
-  created_at: number;
-  expires_at: number;
-  max_times: number;
-  used_times: number;
-}
-
-export interface InviteStore {
-  create(invite: InviteRecord): Promise<void>;
-  get(tokenHash: string): Promise<InviteRecord | undefined>;
-  /** Counts one use if the invite is unexpired and not used up; returns whether it did. */
-  consume(tokenHash: string, now: number): Promise<boolean>;
-  /** The invites not yet expired at `now`, oldest first. */
-  listUnexpired(now: number): Promise<InviteRecord[]>;
-  delete(tokenHash: string): Promise<boolean>;
-}
-
-/** An invitation mailed to an address: its invite (same hash) and the channels the new account joins. */
-export interface EmailInviteRecord {
-  token_hash: string;
-  email: string;
-  gids: number[];
-}
-
-export interface EmailInviteStore {
-  create(record: EmailInviteRecord): Promise<void>;
-  get(tokenHash: string): Promise<EmailInviteRecord | undefined>;
-}
-
-/** A magic-link token (stored hashed): a login link, or a sign-up link for an address without an account. */
-export interface MagicTokenRecord {
-  token_hash: string;
-  kind: 'login' | 'register';
-  email: string;
-  /** Set on a sign-up link that `send_reg_magic_link` made: the password the person chose. */
-  password_hash: string | null;
-  /** The invite a sign-up link came with; it is counted when the account is created. */
-  invite_hash: string | null;
-  language: string | null;
-  created_at: number;
-  expires_at: number;
-  spent_at: number | null;
-}
-
-export interface MagicTokenStore {
-  create(token: MagicTokenRecord): Promise<void>;
-  get(tokenHash: string): Promise<MagicTokenRecord | undefined>;
-  /** Marks the token spent if it is unexpired and unspent; returns whether it did (single use). */
-  spend(tokenHash: string, now: number): Promise<boolean>;
-  /** Removes tokens expired before `before`; returns how many. */
-  deleteExpired(before: number): Promise<number>;
-}
-
-export type ReadTarget = { uid: number } | { gid: number };
-
-export interface ReadIndexStore {
-  list(
-    uid: number,
-  ): Promise<{ users: { uid: number; mid: number }[]; groups: { gid: number; mid: number }[] }>;
-  /** Stores the position only when it moves forward; returns whether it did. */
-  advance(uid: number, target: ReadTarget, mid: number): Promise<boolean>;
-  removeTarget(target: ReadTarget): Promise<void>;
-}
-
-/** One user's settings for one conversation (API.md §9.3 `user_settings`). */
-export interface ChatSettingRecord {
-  target: ReadTarget;
-  muted: boolean;
-  /** ms; null = muted until unmuted. */
-  mute_expired_at: number | null;
-  /** Seconds after which the user's own messages there are deleted; 0 = off. */
-  burn_expires_in: number;
-  /** ms; null = not pinned. */
-  pinned_at: number | null;
-}
-
-export type ChatSettingPatch = Partial<Omit<ChatSettingRecord, 'target'>>;
-
-export interface ChatSettingsStore {
-  /** Every conversation the user has a setting for, users before groups, ascending by id. */
-  list(uid: number): Promise<ChatSettingRecord[]>;
-  get(uid: number, target: ReadTarget): Promise<ChatSettingRecord | undefined>;
-  /** Creates or updates the user's row for that conversation with the given fields. */
-  update(uid: number, target: ReadTarget, patch: ChatSettingPatch): Promise<void>;
-  /** Forgets every user's settings for a conversation (a deleted group or user). */
-  removeTarget(target: ReadTarget): Promise<void>;
-}
-
-export interface ContactRecord {
-  uid: number;
-  target_uid: number;
-  status: 'added' | 'blocked';
-  created_at: number;
-  updated_at: number;
-}
-
-export interface ContactStore {
-  /** The user's contacts, ascending by target uid. */
-  list(uid: number): Promise<ContactRecord[]>;
-  get(uid: number, targetUid: number): Promise<ContactRecord | undefined>;
-  /** Sets the status, keeping `created_at` of an existing row; returns the stored row. */
-  set(uid: number, targetUid: number, status: 'added' | 'blocked', now: number): Promise<ContactRecord>;
-  /** Removes the row; returns whether there was one. */
-  remove(uid: number, targetUid: number): Promise<boolean>;
 }
 
 export interface JobLeaseStore {
@@ -337,63 +184,6 @@ export interface JobLeaseStore {
   acquire(name: string, holder: string, now: number, until: number): Promise<boolean>;
   /** Gives the lease up if the holder has it. */
   release(name: string, holder: string): Promise<void>;
-}
-
-/** A pin with the pinned message's current version (API.md §9.3 `PinnedMessage`). */
-export interface PinRecord extends PinnedMessage {
-  gid: number;
-}
-
-export interface PinStore {
-  /** Stores the pin unless the message is pinned already; returns whether it did. */
-  add(pin: PinRecord): Promise<boolean>;
-  remove(gid: number, mid: number): Promise<boolean>;
-  /** The pin of a message, if any (a message belongs to one channel). */
-  forMessage(mid: number): Promise<PinRecord | undefined>;
-  /** Replaces the pinned version after an edit; returns the pin as now stored. */
-  updateVersion(
-    mid: number,
-    version: Pick<PinnedMessage, 'content_type' | 'content' | 'properties'>,
-  ): Promise<PinRecord | undefined>;
-  /** The pins of many channels: gid -> pins by pinning time. */
-  listFor(gids: readonly number[]): Promise<Map<number, PinnedMessage[]>>;
-}
-
-/** A search, already parsed (`store/search-text.ts`), with the reader it runs for. */
-export interface SearchFilter {
-  /** The reader: only channels they may read (public or member) and their own DMs are searched. */
-  uid: number;
-  terms: readonly SearchTerm[];
-  from?: number;
-  gid?: number;
-  /** Only the DM between the reader and this user. */
-  dmWith?: number;
-  contentTypes?: readonly string[];
-  /** `created_at` bounds in ms: `after <= created_at < before`. */
-  after?: number;
-  before?: number;
-  /** Paging: only mids below this one. */
-  beforeMid?: number;
-  limit: number;
-}
-
-/** A matching message with its current text, newest first. */
-export interface SearchRecord {
-  mid: number;
-  from_uid: number;
-  target: MessageTarget;
-  created_at: number;
-  content_type: string;
-  content: string;
-  edited_at: number | null;
-}
-
-export interface SearchStore {
-  /**
-   * Messages matching every term that the reader may read, newest first. The permission is part
-   * of the query (a join on the reader's channels and DMs), never a filter applied afterwards.
-   */
-  search(filter: SearchFilter): Promise<SearchRecord[]>;
 }
 
 export interface VoiceMemberRecord {

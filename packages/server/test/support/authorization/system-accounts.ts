@@ -1,4 +1,5 @@
 import { adminOnly, type AuthRow, everyone, image, json, row, signedIn } from './shapes.js';
+import { loginConfig } from '../login-config.js';
 
 export const systemAccountsRows: AuthRow[] = [
   // System and onboarding
@@ -38,18 +39,7 @@ export const systemAccountsRows: AuthRow[] = [
   {
     method: 'POST',
     route: '/api/admin/login/config',
-    body: () =>
-      json({
-        who_can_sign_up: 'EveryOne',
-        guest: false,
-        password: true,
-        magic_link: true,
-        google: false,
-        github: false,
-        oidc: [],
-        metamask: false,
-        third_party: false,
-      }),
+    body: () => json(loginConfig()),
     expect: adminOnly(),
   },
   { method: 'GET', route: '/api/admin/smtp/enabled', expect: everyone(200) },

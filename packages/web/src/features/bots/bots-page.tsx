@@ -7,6 +7,7 @@ import { useAppSelector } from '../../lib/store';
 import { Button, PlusIcon, SparkIcon, Spinner, TextField } from '../../ui';
 import { BotKeys } from './bot-keys';
 import { BotWebhook } from './bot-webhook';
+import { AdminPageFrame } from '../settings';
 import './bots.css';
 
 /** Settings › Bots and webhooks (issue 13): administrators only. */
@@ -35,14 +36,7 @@ export function BotsPage() {
     };
   }, [isAdmin]);
 
-  if (!isAdmin)
-    return (
-      <main className="bots-page">
-        <p className="bots-page__notice" data-testid="bots-admin-only">
-          {t('admin_only')}
-        </p>
-      </main>
-    );
+  if (!isAdmin) return <AdminPageFrame isAdmin={false} notice={t('admin_only')} testId="bots-admin-only" />;
 
   const current = bots?.find((b) => b.uid === selected) ?? null;
   return (

@@ -2,3 +2,4 @@ export { UserMenu } from './user-menu';
 export { GearIcon } from './icons';
 /** The settings screens (`/setting/:nav`) load when opened. */
 export const loadSettingsShell = () => import('./settings-shell');
+export { AdminPageFrame } from './admin-page-frame';

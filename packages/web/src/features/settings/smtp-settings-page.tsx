@@ -4,7 +4,8 @@ import { toast } from '../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { getSmtpConfig, isApiError, sendTestMail, setSmtpConfig } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
-import { Button, Checkbox, Spinner, TextField } from '../../ui';
+import { Button, Checkbox, TextField } from '../../ui';
+import { AdminPageFrame } from './admin-page-frame';
 import './settings.css';
 
 const EMPTY: SmtpConfig = { enabled: false, host: '', port: 587, from: '', username: '', password: '' };
@@ -38,20 +39,7 @@ export function SmtpSettingsPage() {
     };
   }, [isAdmin]);
 
-  if (!isAdmin) {
-    return (
-      <main className="settings-page">
-        <p className="settings-page__notice">{t('smtp.admin_only')}</p>
-      </main>
-    );
-  }
-  if (!config) {
-    return (
-      <main className="settings-page">
-        <Spinner />
-      </main>
-    );
-  }
+  if (!isAdmin || !config) return <AdminPageFrame isAdmin={isAdmin} notice={t('smtp.admin_only')} />;
 
   const update = (patch: Partial<SmtpConfig>) => setConfig({ ...config, ...patch });
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { getAgoraConfig, getVoiceConfig, setAgoraConfig, setVoiceConfig } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
 import { toast } from '../../lib/toast';
-import { Button, Checkbox, ListField, Spinner, TextField } from '../../ui';
+import { Button, Checkbox, ListField, TextField } from '../../ui';
+import { AdminPageFrame } from './admin-page-frame';
 import './settings.css';
 
 /** `/setting/voice`: STUN/TURN, the mesh size and call limits, and VoceChat's Agora settings. */
@@ -21,20 +22,8 @@ export function VoiceSettingsPage() {
     void getAgoraConfig().then(setAgora, () => undefined);
   }, [isAdmin]);
 
-  if (!isAdmin) {
-    return (
-      <main className="settings-page">
-        <p className="settings-page__notice">{t('settings.admin_only')}</p>
-      </main>
-    );
-  }
-  if (!voice || !agora) {
-    return (
-      <main className="settings-page">
-        <Spinner />
-      </main>
-    );
-  }
+  if (!isAdmin || !voice || !agora)
+    return <AdminPageFrame isAdmin={isAdmin} notice={t('settings.admin_only')} />;
 
   const save = (what: () => Promise<unknown>) => async (event: FormEvent) => {
     event.preventDefault();

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { getWidgetConfig, setWidgetConfig } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
 import { toast } from '../../lib/toast';
-import { Button, Checkbox, SelectField, Spinner, TextAreaField, TextField } from '../../ui';
+import { Button, Checkbox, SelectField, TextAreaField, TextField } from '../../ui';
+import { AdminPageFrame } from './admin-page-frame';
 import { widgetPreviewUrl, widgetSnippet, type WidgetForm } from './widget-snippet';
 import './settings.css';
 
@@ -35,20 +36,7 @@ export function WidgetSettingsPage() {
     if (isAdmin) void getWidgetConfig().then(setConfig, () => undefined);
   }, [isAdmin]);
 
-  if (!isAdmin) {
-    return (
-      <main className="settings-page">
-        <p className="settings-page__notice">{t('settings.admin_only')}</p>
-      </main>
-    );
-  }
-  if (!config) {
-    return (
-      <main className="settings-page">
-        <Spinner />
-      </main>
-    );
-  }
+  if (!isAdmin || !config) return <AdminPageFrame isAdmin={isAdmin} notice={t('settings.admin_only')} />;
 
   const toggle = async (enabled: boolean) => {
     try {

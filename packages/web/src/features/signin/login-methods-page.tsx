@@ -13,7 +13,8 @@ import {
 } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
 import { toast } from '../../lib/toast';
-import { Button, Checkbox, SelectField, Spinner } from '../../ui';
+import { Button, Checkbox, SelectField } from '../../ui';
+import { AdminPageFrame } from '../settings';
 import { IssuerFields, ProviderFields, type IssuerRow } from './provider-fields';
 import './signin.css';
 
@@ -82,20 +83,7 @@ export function LoginMethodsPage() {
     };
   }, [isAdmin]);
 
-  if (!isAdmin) {
-    return (
-      <main className="settings-page">
-        <p className="settings-page__notice">{t('methods.admin_only')}</p>
-      </main>
-    );
-  }
-  if (!form) {
-    return (
-      <main className="settings-page">
-        <Spinner />
-      </main>
-    );
-  }
+  if (!isAdmin || !form) return <AdminPageFrame isAdmin={isAdmin} notice={t('methods.admin_only')} />;
 
   const { config } = form;
   const update = (patch: Partial<LoginConfig>) => setForm({ ...form, config: { ...config, ...patch } });

@@ -1,6 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Modal } from '../../../ui';
+import { useBusyAction } from './busy-action';
 
 interface ConfirmModalProps {
   title: ReactNode;
@@ -14,18 +15,7 @@ interface ConfirmModalProps {
 /** A yes/no question before a destructive action; the action runs while the dialog stays open. */
 export function ConfirmModal({ title, text, confirmLabel, onConfirm, onClose, testId }: ConfirmModalProps) {
   const { t } = useTranslation('admin');
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-      onClose();
-    } catch {
-      // The request layer showed the answer.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useBusyAction(onConfirm, onClose);
   return (
     <Modal
       open

@@ -1,9 +1,10 @@
 import type { AdminUser } from '@parley/protocol';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCreateUser } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { Button, Checkbox, Modal, TextField } from '../../../ui';
+import { Checkbox, TextField } from '../../../ui';
+import { FormModal } from './form-modal';
 
 /** A new member with a password the administrator hands over. */
 export function CreateMemberModal({
@@ -18,76 +19,58 @@ export function CreateMemberModal({
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [isAdmin, setIsAdmin] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const user = await adminCreateUser({
-        name: name.trim(),
-        email: email.trim(),
-        password,
-        gender: 0,
-        is_admin: isAdmin,
-      });
-      onCreated(user);
-      toast.success(t('members.created', { name: user.name }));
-      onClose();
-    } catch {
-      // Shown by the request layer (409: taken).
-    } finally {
-      setBusy(false);
-    }
+  const submit = async () => {
+    // A taken address (409) is shown by the request layer.
+    const user = await adminCreateUser({
+      name: name.trim(),
+      email: email.trim(),
+      password,
+      gender: 0,
+      is_admin: isAdmin,
+    });
+    onCreated(user);
+    toast.success(t('members.created', { name: user.name }));
   };
 
   return (
-    <Modal
-      open
+    <FormModal
       title={t('members.create_title')}
-      onClose={onClose}
-      closeLabel={t('cancel')}
-      busy={busy}
       testId="create-member"
+      submitLabel={t('members.create')}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form className="admin-page__form" onSubmit={submit} style={{ display: 'grid', gap: 12 }}>
-        <TextField
-          label={t('members.name')}
-          value={name}
-          required
-          maxLength={32}
-          onChange={(e) => setName(e.target.value)}
-          data-testid="create-member-name"
-        />
-        <TextField
-          label={t('members.email')}
-          type="email"
-          value={email}
-          required
-          onChange={(e) => setEmail(e.target.value)}
-          data-testid="create-member-email"
-        />
-        <TextField
-          label={t('members.password')}
-          type="password"
-          autoComplete="new-password"
-          minLength={8}
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          data-testid="create-member-password"
-        />
-        <Checkbox
-          label={t('members.make_admin')}
-          checked={isAdmin}
-          onChange={(e) => setIsAdmin(e.target.checked)}
-        />
-        <div className="admin-row">
-          <Button type="submit" loading={busy} data-testid="create-member-submit">
-            {t('members.create')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      <TextField
+        label={t('members.name')}
+        value={name}
+        required
+        maxLength={32}
+        onChange={(e) => setName(e.target.value)}
+        data-testid="create-member-name"
+      />
+      <TextField
+        label={t('members.email')}
+        type="email"
+        value={email}
+        required
+        onChange={(e) => setEmail(e.target.value)}
+        data-testid="create-member-email"
+      />
+      <TextField
+        label={t('members.password')}
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        data-testid="create-member-password"
+      />
+      <Checkbox
+        label={t('members.make_admin')}
+        checked={isAdmin}
+        onChange={(e) => setIsAdmin(e.target.checked)}
+      />
+    </FormModal>
   );
 }

@@ -1,10 +1,11 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inviteByEmail } from '../../../lib/api';
 import { LANGUAGES } from '../../../lib/i18n/languages';
 import { useAppSelector } from '../../../lib/store';
 import { toast } from '../../../lib/toast';
-import { Button, Checkbox, Modal, SelectField, TextField } from '../../../ui';
+import { Checkbox, SelectField, TextField } from '../../../ui';
+import { FormModal } from './form-modal';
 import './invite-email-modal.css';
 
 const DAYS = [1, 7, 30] as const;
@@ -25,88 +26,70 @@ export function InviteEmailModal({ onClose }: { onClose: () => void }) {
   const [gids, setGids] = useState<number[]>([]);
   const [language, setLanguage] = useState(() => i18n.resolvedLanguage?.split('-')[0] ?? 'en');
   const [days, setDays] = useState<(typeof DAYS)[number]>(7);
-  const [busy, setBusy] = useState(false);
 
   const toggle = (gid: number, on: boolean) =>
     setGids((list) => (on ? [...list, gid] : list.filter((g) => g !== gid)));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const address = email.trim();
-      await inviteByEmail({ email: address, gids, language, expired_in: days * 24 * 3600 }, ERRORS);
-      toast.success(t('email.sent', { email: address }));
-      onClose();
-    } catch {
-      // Shown by the request layer.
-    } finally {
-      setBusy(false);
-    }
+  const submit = async () => {
+    const address = email.trim();
+    await inviteByEmail({ email: address, gids, language, expired_in: days * 24 * 3600 }, ERRORS);
+    toast.success(t('email.sent', { email: address }));
   };
 
   return (
-    <Modal
-      open
+    <FormModal
       title={t('email.title')}
-      onClose={onClose}
-      closeLabel={t('admin:cancel')}
-      busy={busy}
       testId="invite-email"
+      submitLabel={t('email.send')}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form className="admin-page__form" onSubmit={submit} style={{ display: 'grid', gap: 12 }}>
-        <p>{t('email.hint')}</p>
-        <TextField
-          label={t('email.address')}
-          type="email"
-          value={email}
-          required
-          maxLength={320}
-          onChange={(e) => setEmail(e.target.value)}
-          data-testid="invite-email-address"
-        />
-        <fieldset className="invite-channels" data-testid="invite-email-channels">
-          <legend className="invite-channels__legend">{t('email.channels')}</legend>
-          {privateChannels.length === 0 ? <p>{t('email.no_channels')}</p> : null}
-          {privateChannels.map((g) => (
-            <Checkbox
-              key={g.gid}
-              label={g.name}
-              checked={gids.includes(g.gid)}
-              onChange={(e) => toggle(g.gid, e.target.checked)}
-            />
-          ))}
-        </fieldset>
-        <SelectField
-          label={t('email.language')}
-          value={language}
-          onChange={(e) => setLanguage(e.target.value)}
-          data-testid="invite-email-language"
-        >
-          {LANGUAGES.map((l) => (
-            <option key={l.code} value={l.code}>
-              {l.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label={t('email.expires')}
-          value={String(days)}
-          onChange={(e) => setDays(Number(e.target.value) as (typeof DAYS)[number])}
-          data-testid="invite-email-expiry"
-        >
-          {DAYS.map((d) => (
-            <option key={d} value={d}>
-              {t(`email.days_${d}`)}
-            </option>
-          ))}
-        </SelectField>
-        <div className="admin-row">
-          <Button type="submit" loading={busy} data-testid="invite-email-submit">
-            {t('email.send')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      <p>{t('email.hint')}</p>
+      <TextField
+        label={t('email.address')}
+        type="email"
+        value={email}
+        required
+        maxLength={320}
+        onChange={(e) => setEmail(e.target.value)}
+        data-testid="invite-email-address"
+      />
+      <fieldset className="invite-channels" data-testid="invite-email-channels">
+        <legend className="invite-channels__legend">{t('email.channels')}</legend>
+        {privateChannels.length === 0 ? <p>{t('email.no_channels')}</p> : null}
+        {privateChannels.map((g) => (
+          <Checkbox
+            key={g.gid}
+            label={g.name}
+            checked={gids.includes(g.gid)}
+            onChange={(e) => toggle(g.gid, e.target.checked)}
+          />
+        ))}
+      </fieldset>
+      <SelectField
+        label={t('email.language')}
+        value={language}
+        onChange={(e) => setLanguage(e.target.value)}
+        data-testid="invite-email-language"
+      >
+        {LANGUAGES.map((l) => (
+          <option key={l.code} value={l.code}>
+            {l.label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t('email.expires')}
+        value={String(days)}
+        onChange={(e) => setDays(Number(e.target.value) as (typeof DAYS)[number])}
+        data-testid="invite-email-expiry"
+      >
+        {DAYS.map((d) => (
+          <option key={d} value={d}>
+            {t(`email.days_${d}`)}
+          </option>
+        ))}
+      </SelectField>
+    </FormModal>
   );
 }

@@ -1,11 +1,12 @@
 import type { AdminSession, AdminUser, UpdateAdminUserRequest } from '@parley/protocol';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminDeleteUser, adminListSessions, adminRevokeSession, adminUpdateUser } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
-import { Button, Modal, TextField } from '../../../ui';
+import { Button, TextField } from '../../../ui';
 import { UserAvatar } from '../../users';
 import { ConfirmModal } from './confirm-modal';
+import { FormModal } from './form-modal';
 
 interface MemberRowProps {
   member: AdminUser;
@@ -137,47 +138,29 @@ export function MemberRow({ member, isSelf, onChanged, onDeleted }: MemberRowPro
 function PasswordModal({ member, onClose }: { member: AdminUser; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await adminUpdateUser(member.uid, { password });
-      toast.success(t('members.password_reset', { name: member.name }));
-      onClose();
-    } catch {
-      // Shown by the request layer.
-    } finally {
-      setBusy(false);
-    }
+  const submit = async () => {
+    await adminUpdateUser(member.uid, { password });
+    toast.success(t('members.password_reset', { name: member.name }));
   };
   return (
-    <Modal
-      open
+    <FormModal
       title={t('members.reset_password')}
       description={member.name}
-      onClose={onClose}
-      closeLabel={t('cancel')}
-      busy={busy}
       testId="reset-password"
+      submitLabel={t('save')}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form onSubmit={submit} style={{ display: 'grid', gap: 12 }}>
-        <TextField
-          label={t('members.new_password')}
-          type="password"
-          autoComplete="new-password"
-          minLength={8}
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          data-testid="reset-password-input"
-        />
-        <div className="admin-row">
-          <Button type="submit" loading={busy} data-testid="reset-password-submit">
-            {t('save')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      <TextField
+        label={t('members.new_password')}
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        data-testid="reset-password-input"
+      />
+    </FormModal>
   );
 }
