@@ -38,7 +38,7 @@ export const changedFields = (patch: object): string | null => {
   const keys = Object.entries(patch)
     .filter(([, v]) => v !== undefined)
     .map(([k]) => k);
-  return keys.length > 0 ? keys.sort().join(',') : null;
+  return keys.length > 0 ? keys.sort().join(', ') : null;
 };
 
 /** The names of the settings fields whose value differs (values are left out: some are secrets). */
@@ -48,7 +48,7 @@ export function settingsDiff(before: object, after: object): string {
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
     (k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]),
   );
-  return keys.length > 0 ? keys.sort().join(',') : 'unchanged';
+  return keys.length > 0 ? keys.sort().join(', ') : 'unchanged';
 }
 
 function filterOf(q: AuditQuery): AuditFilter {

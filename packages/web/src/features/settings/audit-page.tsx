@@ -74,7 +74,8 @@ export function AuditPage() {
       link.href = url;
       link.download = 'audit-log.csv';
       link.click();
-      URL.revokeObjectURL(url);
+      // Revoked once the browser has surely started the download.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch {
       // The request layer has shown the server's answer.
     }
@@ -173,8 +174,10 @@ export function AuditPage() {
                   {e.detail ?? '—'}
                 </td>
                 <td data-label={t('col.origin')}>
-                  {e.ip || '—'}
-                  <span className="audit-table__device">{e.device}</span>
+                  <span>
+                    {e.ip || '—'}
+                    <span className="audit-table__device">{e.device}</span>
+                  </span>
                 </td>
               </tr>
             ))}
