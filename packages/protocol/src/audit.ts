@@ -29,7 +29,6 @@ export const AUDIT_ACTIONS = [
   'settings.widget',
   'settings.voice',
   'settings.push',
-  'settings.license',
   'data.clear_messages',
   'data.clear_files',
   'invite.create',
