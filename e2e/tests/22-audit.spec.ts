@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { ADMIN, adminToken, openAs, snap } from './support.js';
+import { ADMIN, adminToken, openAs, registerMember, snap } from './support.js';
 
 /**
  * Issue 13, "Audit log": administrative actions made through the API show in Settings › Audit
@@ -70,8 +70,25 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('a caller without a token is refused the audit log', async ({ request }) => {
-  const res = await request.get('/api/admin/audit');
-  expect(res.status()).toBe(401);
-  expect((await request.get('/api/admin/audit', { headers })).status()).toBe(200);
+test('a member neither sees nor reaches the audit log, and the server refuses them', async ({
+  browser,
+  request,
+}) => {
+  const auditor = { email: 'audit-member@parley.test', name: 'Ava', password: 'ava password 123' };
+  await registerMember(request, headers, auditor);
+  const { context, page } = await openAs(browser, auditor);
+  await page.goto('/#/setting');
+  await expect(page.getByTestId('settings-nav-about')).toBeVisible();
+  await expect(page.getByTestId('settings-nav-audit')).toHaveCount(0);
+  await page.goto('/#/setting/audit');
+  await expect(page.getByTestId('settings-refused')).toBeVisible();
+  await expect(page.getByTestId('audit-page')).toHaveCount(0);
+  const login = await request.post('/api/token/login', {
+    data: { credential: { type: 'password', ...auditor }, device: 'e2e-audit-member' },
+  });
+  const member = { 'X-API-Key': (await login.json()).token as string };
+  expect((await request.get('/api/admin/audit', { headers: member })).status()).toBe(403);
+  expect((await request.get('/api/admin/audit.csv', { headers: member })).status()).toBe(403);
+  expect((await request.get('/api/admin/audit')).status()).toBe(401);
+  await context.close();
 });
