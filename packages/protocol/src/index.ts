@@ -20,4 +20,5 @@ export * from './notifications.js';
 export * from './voice.js';
 export * from './signin.js';
 export * from './admin.js';
+export * from './audit.js';
 export * from './widget.js';

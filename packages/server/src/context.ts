@@ -46,4 +46,6 @@ export interface Actor {
   readonly device: string;
   readonly isAdmin: boolean;
   readonly isGuest: boolean;
+  /** The request's address (after the trusted proxies), for the audit log; unset off the HTTP path. */
+  readonly ip?: string;
 }

@@ -3,6 +3,7 @@
  * document's paths.
  */
 import { ADMIN_ROUTES } from './admin.js';
+import { AUDIT_ROUTES } from './audit.js';
 import { BOT_ADMIN_ROUTES, BOT_ROUTES } from './bots.js';
 import { ACCOUNT_ROUTES } from './accounts.js';
 import { FILE_ROUTES } from './files.js';
@@ -35,6 +36,7 @@ export const API_ROUTES = {
   ...INVITE_ROUTES,
   ...BOT_ADMIN_ROUTES,
   ...ADMIN_ROUTES,
+  ...AUDIT_ROUTES,
   ...BOT_ROUTES,
   ...ACCOUNT_ROUTES,
   ...FILE_ROUTES,

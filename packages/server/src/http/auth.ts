@@ -17,7 +17,8 @@ declare module 'fastify' {
 export function requireActor(ctx: Ctx) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const header = request.headers['x-api-key'];
-    request.actor = await authenticate(ctx, Array.isArray(header) ? header[0] : header);
+    const actor = await authenticate(ctx, Array.isArray(header) ? header[0] : header);
+    request.actor = { ...actor, ip: request.ip };
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
 import { adminHandlers } from './admin.js';
+import { auditHandlers } from './audit.js';
 import { botHandlers } from './bots.js';
 import { accountHandlers } from './accounts.js';
 import { conversationHandlers } from './conversations.js';
@@ -35,6 +36,7 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...inviteHandlers(ctx),
     ...botHandlers(ctx),
     ...adminHandlers(ctx),
+    ...auditHandlers(ctx),
     ...accountHandlers(ctx),
     ...fileHandlers(ctx),
     ...archiveHandlers(ctx),

@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { loadAdministered, requireAdminRemains, requireDeletable } from '../policy/admin.js';
 import type { UserPatch, UserRecord } from '../store/types.js';
 import { adminView, MIN_PASSWORD } from './admin-users.js';
+import { changedFields, record } from './audit.js';
 import { cleanName, looksTaken } from './names.js';
 import { applyUserUpdate, normaliseEmail, removeAccount, storeAvatar } from './users.js';
 import { checkWebhookUrl, parseWebhookUrl, storeWebhookUrl } from './webhooks.js';
@@ -29,7 +30,28 @@ export async function updateUser(ctx: Ctx, actor: Actor, uid: number, req: Updat
   const updated = Object.keys(patch).length > 0 ? await applyUserUpdate(ctx, uid, patch) : user;
   if (frozen && user.status !== 'frozen') await endSessions(ctx, uid, 'frozen');
   else if (patch.password_hash !== undefined) await endSessions(ctx, uid, 'logout');
+  await auditUpdate(ctx, actor, uid, patch, req.webhook_url);
   return adminView(ctx, updated);
+}
+
+/** One audit entry per kind of change: role, status, password, webhook, the other fields. */
+async function auditUpdate(
+  ctx: Ctx,
+  actor: Actor,
+  uid: number,
+  patch: UserPatch,
+  webhookUrl: string | null | undefined,
+): Promise<void> {
+  const target = `user:${uid}`;
+  const { is_admin, status, password_hash, ...rest } = patch;
+  if (is_admin !== undefined) await record(ctx, actor, 'user.role', target, is_admin ? 'admin' : 'member');
+  if (status !== undefined)
+    await record(ctx, actor, status === 'frozen' ? 'user.freeze' : 'user.unfreeze', target);
+  if (password_hash !== undefined) await record(ctx, actor, 'user.password', target, 'password reset');
+  if (webhookUrl !== undefined)
+    await record(ctx, actor, 'bot.webhook', target, webhookUrl ? 'url set' : 'url cleared');
+  const fields = changedFields(rest);
+  if (fields) await record(ctx, actor, 'user.update', target, fields);
 }
 
 /** The store patch for a request, after validating each field (400 / 409). */
@@ -76,11 +98,13 @@ export async function deleteUser(ctx: Ctx, actor: Actor, uid: number): Promise<v
   const user = await loadAdministered(ctx, actor, uid);
   requireDeletable(actor, user);
   await removeAccount(ctx, uid);
+  await record(ctx, actor, 'user.delete', `user:${uid}`, user.name);
 }
 
 export async function setUserAvatar(ctx: Ctx, actor: Actor, uid: number, image: Buffer): Promise<void> {
   await loadAdministered(ctx, actor, uid);
   await storeAvatar(ctx, uid, image);
+  await record(ctx, actor, 'user.avatar', `user:${uid}`);
 }
 
 export async function listSessions(ctx: Ctx, actor: Actor, uid: number): Promise<AdminSession[]> {
@@ -100,6 +124,7 @@ export async function listSessions(ctx: Ctx, actor: Actor, uid: number): Promise
 export async function revokeSession(ctx: Ctx, actor: Actor, uid: number, device: string): Promise<void> {
   await loadAdministered(ctx, actor, uid);
   if (!(await ctx.store.sessions.deleteDevice(uid, device))) throw notFound('no such session');
+  await record(ctx, actor, 'user.session_revoke', `user:${uid}`, `device ${device}`);
   await ctx.bus.publish({
     audience: { kind: 'device', uid, device },
     event: { type: 'kick', reason: 'delete_device' },

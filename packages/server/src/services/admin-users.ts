@@ -9,6 +9,7 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { requireAdmin } from '../policy/index.js';
 import type { UserRecord } from '../store/types.js';
 import { cleanName, looksTaken } from './names.js';
+import { record } from './audit.js';
 import { createAccount, normaliseEmail, passwordAccount } from './users.js';
 import { checkWebhookUrl, parseWebhookUrl, storeWebhookUrl, webhookUrlOf } from './webhooks.js';
 
@@ -41,6 +42,8 @@ export async function createUser(ctx: Ctx, actor: Actor, req: CreateAdminUserReq
   });
   const user = await createAccount(ctx, { ...account, is_bot: isBot, password_hash: passwordHash });
   if (url) await storeWebhookUrl(ctx, user.uid, url);
+  const kind = isBot ? 'bot' : user.is_admin ? 'admin' : 'member';
+  await record(ctx, actor, 'user.create', `user:${user.uid}`, `${kind} ${user.name}`);
   return adminView(ctx, user);
 }
 

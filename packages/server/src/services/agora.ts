@@ -16,6 +16,7 @@ import type { Actor, Ctx } from '../context.js';
 import { AppError, badRequest } from '../errors.js';
 import { requireAdmin } from '../policy/index.js';
 import { groupRoom, requireCallable, requireChannelVoice } from '../policy/voice.js';
+import { record, settingsDiff } from './audit.js';
 import { readSetting, writeSetting } from './settings.js';
 import { liveRooms } from './voice-rooms.js';
 
@@ -45,7 +46,7 @@ export async function setAgoraConfig(ctx: Ctx, actor: Actor, config: AgoraConfig
   }
   const current = await readSetting(ctx.store, 'agora');
   const { rtm_key, rtm_secret, ...rest } = config;
-  await writeSetting(ctx.store, 'agora', {
+  const next = {
     ...current,
     ...rest,
     app_id,
@@ -53,7 +54,9 @@ export async function setAgoraConfig(ctx: Ctx, actor: Actor, config: AgoraConfig
     // 0.3.3 clients name the REST credentials rtm_key / rtm_secret.
     customer_id: config.customer_id ?? rtm_key ?? current.customer_id ?? '',
     customer_secret: config.customer_secret ?? rtm_secret ?? current.customer_secret ?? '',
-  });
+  };
+  await writeSetting(ctx.store, 'agora', next);
+  await record(ctx, actor, 'settings.voice', 'settings:agora', settingsDiff(current, next));
 }
 
 /** Agora channel names: `vocechat:group:<gid>`, and `vocechat:<low uid>:user:<high uid>` for a DM. */

@@ -17,6 +17,7 @@ import { publicOrigin } from './invites.js';
 import { isSmtpEnabled } from './mail.js';
 import { readSetting } from './settings.js';
 import { normaliseEmail } from './users.js';
+import { record } from './audit.js';
 
 const DEFAULT_SECONDS = 7 * 24 * 3600;
 
@@ -65,6 +66,7 @@ export async function inviteByEmail(
     if (err instanceof MailError) throw new AppError('unavailable', `mail server: ${err.answer}`);
     throw err;
   }
+  await record(ctx, actor, 'invite.email', `invite:${tokenHash.slice(0, 12)}`, email);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Actor, Ctx } from '../context.js';
 import { badRequest } from '../errors.js';
 import { requireAdmin } from '../policy/index.js';
 import { requireNotifyOwner } from '../policy/notifications.js';
+import { record, settingsDiff } from './audit.js';
 import { readSetting, writeSetting } from './settings.js';
 
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
@@ -56,7 +57,9 @@ export async function setFcmConfig(ctx: Ctx, actor: Actor, config: FcmConfig): P
       if (value.api_url) httpUrl(value.api_url, 'api_url');
     }
   }
+  const before = await readSetting(ctx.store, 'fcm');
   await writeSetting(ctx.store, 'fcm', value);
+  await record(ctx, actor, 'settings.push', 'settings:fcm', settingsDiff(before, value));
 }
 
 /** The configured FCM service, or null while FCM is off. */

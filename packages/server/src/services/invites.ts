@@ -9,6 +9,7 @@ import type { Actor, Ctx } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
 import type { InviteRecord, Store } from '../store/types.js';
 import { requireInvite } from '../policy/index.js';
+import { record } from './audit.js';
 
 export async function createRegistrationLink(
   ctx: Ctx,
@@ -29,6 +30,8 @@ export async function createRegistrationLink(
     max_times: q.max_times ?? LIMITS.inviteUnlimitedUses,
     used_times: 0,
   });
+  const scope = q.gid === undefined ? 'server' : `channel ${q.gid}`;
+  await record(ctx, actor, 'invite.create', `invite:${sha256(token).slice(0, 12)}`, scope);
   return `${await publicOrigin(ctx, origin)}/?magic_token=${token}#/register`;
 }
 
@@ -87,6 +90,7 @@ export async function revokeInvite(ctx: Ctx, actor: Actor, id: string): Promise<
   if (!invite) throw notFound('no such invite');
   if (!(await canManage(ctx.store, actor, invite))) throw forbidden('not your invite');
   await ctx.store.invites.delete(id);
+  await record(ctx, actor, 'invite.revoke', `invite:${id.slice(0, 12)}`);
 }
 
 async function canManage(store: Store, actor: Actor, invite: InviteRecord): Promise<boolean> {

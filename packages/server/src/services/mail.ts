@@ -5,6 +5,7 @@ import { AppError, badRequest } from '../errors.js';
 import { deliver, isPlainAddress, MailError, type OutgoingMail } from '../mail/smtp.js';
 import { renderMail, type MailKind } from '../mail/templates.js';
 import { requireAdmin } from '../policy/index.js';
+import { record, settingsDiff } from './audit.js';
 import { readSetting, writeSetting } from './settings.js';
 
 export async function isSmtpEnabled(ctx: Ctx): Promise<boolean> {
@@ -23,13 +24,16 @@ export async function setSmtpConfig(ctx: Ctx, actor: Actor, config: SmtpConfig):
   if (config.enabled && (!host || /[\s/]/.test(host))) throw badRequest('a mail server host is needed');
   if (config.enabled && !isPlainAddress(config.from.trim())) throw badRequest('invalid from address');
   if (config.enabled && config.port === 0) throw badRequest('invalid port');
-  await writeSetting(ctx.store, 'smtp', {
+  const before = await readSetting(ctx.store, 'smtp');
+  const next = {
     ...config,
     host,
     from: config.from.trim(),
     username: config.username ?? '',
     password: config.password ?? '',
-  });
+  };
+  await writeSetting(ctx.store, 'smtp', next);
+  await record(ctx, actor, 'settings.smtp', 'settings:smtp', settingsDiff(before, next));
 }
 
 /** The test mail of the settings screen: 503 with the mail server's answer when it fails. */

@@ -25,6 +25,7 @@ import { requireAdmin } from '../policy/index.js';
 import { userInfo } from './views.js';
 import { cleanName } from './names.js';
 import { publicOrigin } from './invites.js';
+import { record, settingsDiff } from './audit.js';
 
 const LOGO_SIZE = 240;
 
@@ -88,6 +89,7 @@ export async function updateOrganization(
     description: req.description === undefined ? current.description : req.description?.trim() || null,
   };
   await writeSetting(ctx.store, 'organization', next);
+  await record(ctx, actor, 'settings.organization', 'settings:organization', settingsDiff(current, next));
   await publishConfigChanged(ctx, {
     organization_name: next.name,
     organization_description: next.description,
@@ -99,6 +101,7 @@ export async function setOrganizationLogo(ctx: Ctx, actor: Actor, image: Buffer)
   await ctx.blobs.put(blobKeys.organizationLogo(), await squarePng(image, LOGO_SIZE));
   const at = ctx.now();
   await writeSetting(ctx.store, 'orgLogoUpdatedAt', at);
+  await record(ctx, actor, 'settings.logo', 'settings:organization');
   await publishConfigChanged(ctx, { organization_logo: `/api/resource/organization/logo?t=${at}` });
 }
 
@@ -113,7 +116,9 @@ export const getLoginConfig = (ctx: Ctx): Promise<LoginConfig> => readSetting(ct
 
 export async function setLoginConfig(ctx: Ctx, actor: Actor, config: LoginConfig): Promise<void> {
   requireAdmin(actor);
+  const before = await readSetting(ctx.store, 'loginConfig');
   await writeSetting(ctx.store, 'loginConfig', config);
+  await record(ctx, actor, 'settings.login', 'settings:login', settingsDiff(before, config));
 }
 
 export const getSystemCommon = (ctx: Ctx): Promise<SystemCommon> => readSetting(ctx.store, 'systemCommon');
@@ -127,8 +132,10 @@ export async function updateSystemCommon(
   if (Object.keys(patch).length === 0) throw badRequest('nothing to update');
   if (typeof patch.ext_setting === 'string' && !isJsonObject(patch.ext_setting))
     throw badRequest('ext_setting must be a JSON object');
-  const next = { ...(await readSetting(ctx.store, 'systemCommon')), ...patch };
+  const before = await readSetting(ctx.store, 'systemCommon');
+  const next = { ...before, ...patch };
   await writeSetting(ctx.store, 'systemCommon', next);
+  await record(ctx, actor, 'settings.common', 'settings:common', settingsDiff(before, next));
   await publishConfigChanged(ctx, next);
 }
 

@@ -9,6 +9,7 @@ import type { IceServer, VoiceConfig, VoiceIce } from '@parley/protocol';
 import type { Actor, Ctx } from '../context.js';
 import { badRequest } from '../errors.js';
 import { requireAdmin } from '../policy/index.js';
+import { record, settingsDiff } from './audit.js';
 import { readSetting, writeSetting } from './settings.js';
 
 const ICE_URL = /^(stun|stuns|turn|turns):[^\s]+$/;
@@ -31,7 +32,10 @@ export async function setVoiceConfig(ctx: Ctx, actor: Actor, config: VoiceConfig
   if (!ice_address_prefixes.every((p) => /^[0-9a-fA-F.:]+$/.test(p))) {
     throw badRequest('address prefixes are IPv4 or IPv6 digits');
   }
-  await writeSetting(ctx.store, 'voice', { ...config, stun_urls, turn_urls, ice_address_prefixes });
+  const before = await readSetting(ctx.store, 'voice');
+  const next = { ...config, stun_urls, turn_urls, ice_address_prefixes };
+  await writeSetting(ctx.store, 'voice', next);
+  await record(ctx, actor, 'settings.voice', 'settings:voice', settingsDiff(before, next));
 }
 
 /** A coturn REST-scheme credential for `uid`, valid `ttl` seconds from `now` (ms). */

@@ -9,6 +9,7 @@ import { randomToken } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
 import { AppError, badRequest } from '../errors.js';
 import { loadManagedBot } from '../policy/bots.js';
+import { record } from './audit.js';
 import type { DeliveryRecord } from '../store/types.js';
 
 const CHECK_TIMEOUT_MS = 5_000;
@@ -92,6 +93,7 @@ export async function rotateWebhookSecret(ctx: Ctx, actor: Actor, uid: number): 
     from_mid: hook?.from_mid ?? (await ctx.store.messages.maxMid()),
     updated_at: ctx.now(),
   });
+  await record(ctx, actor, 'bot.webhook_secret', `user:${uid}`, 'secret rotated');
   return { webhook_url: hook?.url ?? null, secret };
 }
 

@@ -21,6 +21,7 @@ import { KyselySettingsStore } from './kysely/settings.js';
 import { KyselyUserLogStore } from './kysely/user-log.js';
 import { KyselyUserStore } from './kysely/users.js';
 import { KyselyVoiceStore } from './kysely/voice.js';
+import { KyselyAuditStore } from './kysely/audit.js';
 
 /**
  * The one `Store` implementation, over a Kysely instance of either dialect; the differences
@@ -49,6 +50,7 @@ export class KyselyStore implements Store {
   readonly favorites: KyselyFavoriteStore;
   readonly notify: KyselyNotifyStore;
   readonly voice: KyselyVoiceStore;
+  readonly audit: KyselyAuditStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -73,6 +75,7 @@ export class KyselyStore implements Store {
     this.favorites = new KyselyFavoriteStore(ctx);
     this.notify = new KyselyNotifyStore(ctx);
     this.voice = new KyselyVoiceStore(ctx);
+    this.audit = new KyselyAuditStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {

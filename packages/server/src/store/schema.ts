@@ -384,6 +384,19 @@ export interface VoiceCallsTable {
   created_at: number;
 }
 
+/** The audit log of administrative actions (append-only; 0025). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  actor_uid: number;
+  actor_name: string;
+  ip: string;
+  device: string;
+  action: string;
+  target: string | null;
+  detail: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   user_log: UserLogTable;
@@ -420,4 +433,5 @@ export interface Database {
   notify_cursor: WebhookCursorTable;
   voice_members: VoiceMembersTable;
   voice_calls: VoiceCallsTable;
+  audit_log: AuditLogTable;
 }

@@ -18,6 +18,7 @@ import type { FileStore } from './file-types.js';
 import type { EmailInviteStore, InviteStore, MagicTokenStore, SessionStore } from './account-types.js';
 import type { ChatSettingsStore, ContactStore, ReadIndexStore } from './conversation-types.js';
 import type { PinStore, SearchStore } from './pin-search-types.js';
+import type { AuditStore } from './audit-types.js';
 
 export type * from './bot-types.js';
 export type * from './notify-types.js';
@@ -26,6 +27,7 @@ export type * from './file-types.js';
 export type * from './account-types.js';
 export type * from './conversation-types.js';
 export type * from './pin-search-types.js';
+export type * from './audit-types.js';
 
 export type UserStatus = 'normal' | 'frozen';
 
@@ -291,6 +293,7 @@ export interface Store {
   readonly favorites: FavoriteStore;
   readonly notify: NotifyStore;
   readonly voice: VoiceStore;
+  readonly audit: AuditStore;
   /** Runs `fn` in one transaction; everything it does through `tx` commits or rolls back together. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   /** Throws when the database is unreachable (readiness). */

@@ -3,6 +3,7 @@ import type { AdminFile, AdminFilesQuery } from '@parley/protocol';
 import type { Actor, Ctx } from '../../context.js';
 import { requireFileAdmin } from '../../policy/files.js';
 import type { FileRecord } from '../../store/types.js';
+import { record } from '../audit.js';
 import { discard } from './upload.js';
 
 const DAY = 86_400_000;
@@ -69,10 +70,12 @@ function row(
 /** Deletes every stored file (the data-management page's "clear files"). */
 export async function deleteAllFiles(ctx: Ctx, actor: Actor): Promise<void> {
   requireFileAdmin(actor);
+  let count = 0;
   for (let after = ''; ;) {
     const ids = await ctx.store.files.listIds(after, 200);
     for (const id of ids) await discard(ctx, id);
-    if (ids.length < 200) return;
+    count += ids.length;
+    if (ids.length < 200) return record(ctx, actor, 'data.clear_files', null, `${count} files`);
     after = ids[ids.length - 1]!;
   }
 }

@@ -75,6 +75,13 @@ export const SETTINGS_NAV: readonly SettingsEntry[] = [
     load: async () => (await import('./widget-settings-page')).WidgetSettingsPage,
   },
   {
+    id: 'audit',
+    label: 'audit:menu',
+    icon: ShieldIcon,
+    role: 'admin',
+    load: async () => (await import('./audit-page')).AuditPage,
+  },
+  {
     id: 'account',
     label: 'admin:nav.account',
     icon: UserIcon,

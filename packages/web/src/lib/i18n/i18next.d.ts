@@ -2,6 +2,7 @@ import 'i18next';
 import type actions from '../../../public/locales/en/actions.json';
 import type admin from '../../../public/locales/en/admin.json';
 import type accounts from '../../../public/locales/en/accounts.json';
+import type audit from '../../../public/locales/en/audit.json';
 import type auth from '../../../public/locales/en/auth.json';
 import type bots from '../../../public/locales/en/bots.json';
 import type channels from '../../../public/locales/en/channels.json';
@@ -51,6 +52,7 @@ declare module 'i18next' {
       admin: typeof admin;
       invites: typeof invites;
       contacts: typeof contacts;
+      audit: typeof audit;
     };
   }
 }
