@@ -29,19 +29,30 @@ export default function VoicePlayer({ src, duration: hint }: { src: string; dura
   const [duration, setDuration] = useState(hint ?? 0);
   const [failed, setFailed] = useState(false);
 
-  const learn = () => {
+  /** Once the metadata is in: a recording without a duration is sought to its end to learn it. */
+  const loaded = () => {
     const element = audio.current;
     if (!element) return;
-    if (element.duration === Infinity && !probing.current) {
+    if (element.duration === Infinity) {
       probing.current = true;
       element.currentTime = 1e7;
-    } else if (Number.isFinite(element.duration) && element.duration > 0) {
-      if (probing.current) {
-        probing.current = false;
-        element.currentTime = 0;
-      }
-      setDuration(element.duration);
+    } else learn();
+  };
+  const learn = () => {
+    const element = audio.current;
+    if (!element || !Number.isFinite(element.duration) || element.duration <= 0) return;
+    setDuration(element.duration);
+    if (probing.current) {
+      probing.current = false;
+      element.currentTime = 0;
     }
+  };
+  /** A seek to the end that taught nothing: back to the start, the sender's duration stays. */
+  const sought = () => {
+    const element = audio.current;
+    if (!element || !probing.current || Number.isFinite(element.duration)) return;
+    probing.current = false;
+    element.currentTime = 0;
   };
   const toggle = () => {
     const element = audio.current;
@@ -85,8 +96,9 @@ export default function VoicePlayer({ src, duration: hint }: { src: string; dura
         ref={audio}
         preload="metadata"
         src={src}
-        onLoadedMetadata={learn}
+        onLoadedMetadata={loaded}
         onDurationChange={learn}
+        onSeeked={sought}
         onTimeUpdate={(event) => {
           if (!probing.current) setTime(event.currentTarget.currentTime);
         }}

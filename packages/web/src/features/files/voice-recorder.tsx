@@ -4,6 +4,7 @@ import type { ConvKey } from '../../lib/store';
 import { CloseIcon, IconButton, SendIcon } from '../../ui';
 import { formatDuration } from './duration';
 import { startUploads } from './uploads';
+import { withDuration } from './webm-duration';
 import './voice.css';
 
 /** Recordings stop and go by themselves at this length. */
@@ -18,6 +19,16 @@ function extensionOf(type: string): string {
   if (type.startsWith('audio/ogg')) return 'ogg';
   if (type.startsWith('audio/mp4')) return 'm4a';
   return 'webm';
+}
+
+/** The recorded file; a WebM gets its duration written in, so players can show it and seek. */
+async function recording(chunks: Blob[], type: string, seconds: number): Promise<File> {
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  const name = `voice-${stamp}.${extensionOf(type)}`;
+  const blob = new Blob(chunks, { type });
+  if (type !== 'audio/webm') return new File([blob], name, { type });
+  const bytes = withDuration(new Uint8Array(await blob.arrayBuffer()), seconds);
+  return new File([bytes as Uint8Array<ArrayBuffer>], name, { type });
 }
 
 /** The level of one analyser frame, 0..1 (RMS of the time-domain samples, boosted for speech). */
@@ -117,10 +128,10 @@ export default function VoiceRecorder({ conv, onDone }: { conv: ConvKey; onDone:
         rec.onstop = () => {
           release();
           const type = (rec.mimeType || chunks[0]?.type || 'audio/webm').split(';')[0]!;
-          const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
-          const file = new File(chunks, `voice-${stamp}.${extensionOf(type)}`, { type });
-          if (file.size > 0) startUploads(conv, [file], { duration });
-          onDone();
+          void recording(chunks, type, duration).then((file) => {
+            if (file.size > 0) startUploads(conv, [file], { duration });
+            onDone();
+          });
         };
         rec.stop();
       };
