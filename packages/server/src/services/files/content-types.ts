@@ -22,6 +22,9 @@ const BY_EXTENSION: Record<string, string> = {
   mp3: 'audio/mpeg',
   mp4: 'video/mp4',
   webm: 'video/webm',
+  weba: 'audio/webm',
+  ogg: 'audio/ogg',
+  opus: 'audio/ogg',
   zip: 'application/zip',
 };
 
@@ -38,7 +41,16 @@ export function declaredType(contentType: string | null | undefined, filename: s
 /** Kinds only bytes can prove; a claim of one the sniffer did not confirm is not believed. */
 const PROVABLE = /^(image|video|audio)\/|^application\/(pdf|zip|gzip|x-tar)$/;
 
+/**
+ * Containers that hold sound or pictures alike: the sniffer names them `video/…`, a recording
+ * declared `audio/<same container>` keeps that (a voice message recorded as WebM is audio).
+ */
+const AUDIO_OR_VIDEO = new Set(['video/webm', 'video/ogg', 'video/mp4']);
+
 export function storedType(sniffed: string | undefined, declared: string): string {
+  if (sniffed && AUDIO_OR_VIDEO.has(sniffed) && declared === sniffed.replace('video/', 'audio/')) {
+    return declared;
+  }
   if (sniffed) return sniffed;
   return PROVABLE.test(declared) ? OCTET : declared;
 }

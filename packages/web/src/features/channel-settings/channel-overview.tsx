@@ -5,6 +5,7 @@ import { call, API_BASE } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { Avatar, Button, Checkbox, TextAreaField, TextField } from '../../ui';
 import type { ChannelRights } from '../channels';
+import { useImageCrop } from '../image-crop';
 import { channelPreviewsOn, withChannelPreviews } from '../previews';
 import { useAction } from './use-action';
 
@@ -23,11 +24,14 @@ export function ChannelOverview({ group, rights }: { group: Group; rights: Chann
   const gid = group.gid;
   const setSwitch = (key: (typeof CHANNEL_SWITCHES)[number], value: boolean) =>
     void run(() => call('updateGroup', { params: { gid }, body: { [key]: value } }));
+  const crop = useImageCrop(
+    (image) => void run(() => call('setGroupAvatar', { params: { gid }, body: image })),
+  );
   const upload = (picked: File | undefined) => {
     if (!picked) return;
     if (!picked.type.startsWith('image/')) return void toast.error(t('channels:overview.icon_type'));
     if (picked.size > MAX_ICON_BYTES) return void toast.error(t('channels:overview.icon_size'));
-    void run(() => call('setGroupAvatar', { params: { gid }, body: picked }));
+    crop.pick(picked);
   };
   const setPreviews = (on: boolean) =>
     void run(() =>
@@ -73,6 +77,7 @@ export function ChannelOverview({ group, rights }: { group: Group; rights: Chann
                   e.target.value = '';
                 }}
               />
+              {crop.dialog}
             </div>
           ) : null}
         </div>

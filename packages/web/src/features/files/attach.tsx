@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { ConvKey } from '../../lib/store';
 import { IconButton, PlusIcon } from '../../ui';
 import { startUploads } from './uploads';
+import { VoiceButton } from './voice-button';
 
-/** The composer's attach button: a hidden multi-file input behind an icon button. */
+/** The composer's attach button (a hidden multi-file input behind an icon button) and its record button. */
 export default function AttachButton({ conv, disabled }: { conv: ConvKey; disabled?: boolean }) {
   const { t } = useTranslation('file');
   const input = useRef<HTMLInputElement>(null);
@@ -30,6 +31,7 @@ export default function AttachButton({ conv, disabled }: { conv: ConvKey; disabl
           if (files.length > 0) startUploads(conv, files);
         }}
       />
+      <VoiceButton conv={conv} disabled={disabled} />
     </>
   );
 }

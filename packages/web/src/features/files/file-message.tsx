@@ -4,6 +4,7 @@ import { API_BASE } from '../../lib/api';
 import { Button, Modal, Svg, type IconProps } from '../../ui';
 import { copyImage, copyLink, type CopyResult } from './clipboard';
 import { displaySize, formatSize } from './format-size';
+import VoicePlayer from './voice-player';
 import './files.css';
 
 const FileIcon = (props: IconProps) => (
@@ -24,6 +25,8 @@ const DownloadIcon = (props: IconProps) => (
 interface FileProps {
   path: string;
   properties: Record<string, unknown> | null;
+  /** A `vocechat/audio` message: the voice player, whatever type the recording has. */
+  voice?: boolean;
 }
 
 const fileUrl = (path: string, extra = '') =>
@@ -33,14 +36,14 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 /** A file or voice message: images inline (click opens the viewer), audio and video with players, others as cards. */
-export default function FileMessage({ path, properties }: FileProps) {
+export default function FileMessage({ path, properties, voice = false }: FileProps) {
   const { t, i18n } = useTranslation('file');
   const [viewing, setViewing] = useState(false);
   const [expired, setExpired] = useState(false);
   const name = str(properties?.name) ?? t('file');
   const type = str(properties?.content_type) ?? '';
   const size = num(properties?.size);
-  // A voice message's type is its recording's (audio/webm, audio/ogg…).
+  if (voice) return <VoicePlayer src={fileUrl(path)} duration={num(properties?.duration)} />;
   if (type.startsWith('audio/')) {
     return <audio className="file-media" controls preload="metadata" src={fileUrl(path)} aria-label={name} />;
   }

@@ -12,6 +12,8 @@ export interface Upload {
   status: UploadStatus;
   /** The server's id once prepared, so a retry resumes the same upload. */
   fileId?: string;
+  /** A voice message goes as `vocechat/audio` with its own properties (its duration); files as `vocechat/file`. */
+  voice?: { duration: number };
 }
 
 type Listener = () => void;

@@ -24,9 +24,9 @@ function remove(key: number): void {
   setUploads(getUploads().filter((u) => u.key !== key));
 }
 
-export function startUploads(conv: ConvKey, files: readonly File[]): void {
+export function startUploads(conv: ConvKey, files: readonly File[], voice?: Upload['voice']): void {
   for (const file of files) {
-    const entry: Upload = { key: nextKey++, conv, file, progress: 0, status: 'uploading' };
+    const entry: Upload = { key: nextKey++, conv, file, progress: 0, status: 'uploading', voice };
     setUploads([...getUploads(), entry]);
     void run(entry.key);
   }
@@ -80,13 +80,14 @@ async function run(key: number): Promise<void> {
       offset = end;
       if (!current(key)) return;
     } while (!result);
-    const to = parseConv(current(key)!.conv);
+    const { conv, voice } = current(key)!;
     await sendMessage(
       {
-        to,
+        to: parseConv(conv),
         content: JSON.stringify({ path: result.path }),
-        contentType: 'vocechat/file',
+        contentType: voice ? 'vocechat/audio' : 'vocechat/file',
         properties: {
+          ...voice,
           local_id: nextLocalId(),
           name: file.name,
           size: result.size,

@@ -69,7 +69,13 @@ export function MessageContent({ message }: { message: Message }) {
       );
     case 'vocechat/file':
     case 'vocechat/audio':
-      return <FileMessage path={message.content} properties={message.properties} />;
+      return (
+        <FileMessage
+          path={message.content}
+          properties={message.properties}
+          voice={message.contentType === 'vocechat/audio'}
+        />
+      );
     case 'vocechat/archive':
       return (
         <Suspense fallback={null}>

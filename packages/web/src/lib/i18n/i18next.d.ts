@@ -16,6 +16,7 @@ import type invites from '../../../public/locales/en/invites.json';
 import type previews from '../../../public/locales/en/previews.json';
 import type notify from '../../../public/locales/en/notify.json';
 import type platform from '../../../public/locales/en/platform.json';
+import type media from '../../../public/locales/en/media.json';
 import type member from '../../../public/locales/en/member.json';
 import type search from '../../../public/locales/en/search.json';
 import type voice from '../../../public/locales/en/voice.json';
@@ -53,6 +54,7 @@ declare module 'i18next' {
       invites: typeof invites;
       contacts: typeof contacts;
       audit: typeof audit;
+      media: typeof media;
     };
   }
 }

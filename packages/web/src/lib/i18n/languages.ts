@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'invites',
   'contacts',
   'audit',
+  'media',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

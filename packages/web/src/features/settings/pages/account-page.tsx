@@ -5,6 +5,7 @@ import { LANGUAGES, currentLanguage, i18n } from '../../../lib/i18n';
 import { useAppSelector } from '../../../lib/store';
 import { toast } from '../../../lib/toast';
 import { Button, SelectField, TextField } from '../../../ui';
+import { useImageCrop } from '../../image-crop';
 import { UserAvatar } from '../../users';
 
 /** Settings › My account: name, avatar, language and password of whoever is signed in. */
@@ -16,6 +17,12 @@ export function AccountPage() {
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeat, setRepeat] = useState('');
+  const crop = useImageCrop((image) => {
+    void setMyAvatar(image).then(
+      () => toast.success(t('saved')),
+      () => undefined,
+    );
+  });
   if (!user) return null;
   const guest = user.create_by === 'guest';
 
@@ -32,14 +39,10 @@ export function AccountPage() {
     await i18n.changeLanguage(language);
     if (!guest) await updateMe({ language }).catch(() => undefined);
   };
-  const uploadAvatar = async (event: ChangeEvent<HTMLInputElement>) => {
+  const uploadAvatar = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file)
-      await setMyAvatar(file).then(
-        () => toast.success(t('saved')),
-        () => undefined,
-      );
+    if (file) crop.pick(file);
   };
   const changePassword = async (event: FormEvent) => {
     event.preventDefault();
@@ -68,10 +71,12 @@ export function AccountPage() {
                 type="file"
                 accept="image/png,image/jpeg,image/webp,image/gif"
                 className="visually-hidden"
-                onChange={(e) => void uploadAvatar(e)}
+                onChange={uploadAvatar}
+                data-testid="account-avatar-input"
               />
             </label>
           ) : null}
+          {crop.dialog}
         </div>
         <form onSubmit={saveName} style={{ display: 'grid', gap: 12 }}>
           <TextField

@@ -1,5 +1,5 @@
 import type { LoginConfig, SystemCommon, UpdateSystemCommonRequest } from '@parley/protocol';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   getLoginConfig,
@@ -12,6 +12,7 @@ import {
 import { useAppSelector } from '../../../lib/store';
 import { toast } from '../../../lib/toast';
 import { Button, Checkbox, SelectField, Spinner, TextAreaField, TextField } from '../../../ui';
+import { useImageCrop } from '../../image-crop';
 import { FileExpirySelect } from './file-expiry-select';
 
 type ExtKey = 'only_admin_can_see_channel_members' | 'enable_msg_url_preview';
@@ -41,6 +42,15 @@ export function OverviewPage() {
   const [saving, setSaving] = useState(false);
   const [login, setLogin] = useState<LoginConfig | null>(null);
   const [logoAt, setLogoAt] = useState(0);
+  const crop = useImageCrop((image) => {
+    uploadOrganizationLogo(image).then(
+      () => {
+        setLogoAt(Date.now());
+        toast.success(t('saved'));
+      },
+      () => undefined, // Shown by the request layer.
+    );
+  });
 
   useEffect(() => {
     let active = true;
@@ -91,19 +101,6 @@ export function OverviewPage() {
     }
   };
 
-  const uploadLogo = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    try {
-      await uploadOrganizationLogo(file);
-      setLogoAt(Date.now());
-      toast.success(t('saved'));
-    } catch {
-      // Shown by the request layer.
-    }
-  };
-
   const toggle = (key: keyof SystemCommon, label: string) => (
     <Checkbox
       label={label}
@@ -149,12 +146,17 @@ export function OverviewPage() {
               type="file"
               accept="image/png,image/jpeg,image/webp,image/gif"
               className="visually-hidden"
-              onChange={(event) => void uploadLogo(event)}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) crop.pick(file);
+              }}
               data-testid="overview-logo"
             />
           </label>
         </div>
         <p className="admin-page__text">{t('overview.logo_hint')}</p>
+        {crop.dialog}
       </div>
       <h2>{t('overview.switches_title')}</h2>
       <div className="admin-card">
