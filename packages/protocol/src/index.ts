@@ -21,3 +21,4 @@ export * from './voice.js';
 export * from './signin.js';
 export * from './admin.js';
 export * from './widget.js';
+export * from './totp.js';

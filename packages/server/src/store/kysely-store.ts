@@ -21,6 +21,7 @@ import { KyselySettingsStore } from './kysely/settings.js';
 import { KyselyUserLogStore } from './kysely/user-log.js';
 import { KyselyUserStore } from './kysely/users.js';
 import { KyselyVoiceStore } from './kysely/voice.js';
+import { KyselyTotpStore } from './kysely/totp.js';
 
 /**
  * The one `Store` implementation, over a Kysely instance of either dialect; the differences
@@ -39,6 +40,7 @@ export class KyselyStore implements Store {
   readonly pins: KyselyPinStore;
   readonly bots: KyselyBotStore;
   readonly magicTokens: KyselyMagicTokenStore;
+  readonly totp: KyselyTotpStore;
   readonly signin: KyselySigninStore;
   readonly files: KyselyFileStore;
   readonly search: KyselySearchStore;
@@ -63,6 +65,7 @@ export class KyselyStore implements Store {
     this.pins = new KyselyPinStore(ctx);
     this.bots = new KyselyBotStore(ctx);
     this.magicTokens = new KyselyMagicTokenStore(ctx);
+    this.totp = new KyselyTotpStore(ctx);
     this.signin = new KyselySigninStore(ctx);
     this.files = new KyselyFileStore(ctx);
     this.search = new KyselySearchStore(ctx);
