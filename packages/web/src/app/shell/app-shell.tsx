@@ -1,6 +1,6 @@
-import type { MouseEvent } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useMatch } from 'react-router';
+import { NavLink, Outlet, useMatch, useNavigate } from 'react-router';
 import { SearchLauncher } from '../../features/search';
 import { GearIcon, UserMenu } from '../../features/settings';
 import { IncomingCall } from '../../features/voice';
@@ -20,6 +20,11 @@ export function AppShell() {
   const layout = useAppSelector((state) => state.server.common?.chat_layout_mode ?? 'Left');
   // Marks the end of the initial sync, so tools and tests can tell a settled view from a filling one.
   const synced = useAppSelector((state) => state.stream.ready);
+  // While two-factor sign-in is required, whoever has none is sent to set it up (loaded apart).
+  const navigate = useNavigate();
+  useEffect(() => {
+    void import('../../features/two-factor').then((m) => m.checkEnrolment((path) => void navigate(path)));
+  }, [navigate]);
   return (
     <div
       className="app-shell"

@@ -10,6 +10,8 @@ import { readMagicLink } from './magic-link';
 import { MagicLinkLanding } from './magic-link-landing';
 import { useLoginConfig } from './use-login-config';
 import { OidcLanding, peekSocialReturn, readOidcCallback, SocialButtons, SocialLanding } from '../signin';
+import { askSecondFactor, useSecondFactor } from '../two-factor';
+import { SecondFactorPage } from './second-factor-page';
 
 // A wrong email or password is shown under the password field, so it gets no toast as well.
 const LOGIN_ERRORS = {
@@ -24,6 +26,8 @@ export function LoginPage() {
   const [link] = useState(() => readMagicLink(window.location.search));
   const [oidc] = useState(() => readOidcCallback(window.location.search));
   const [social, setSocial] = useState(peekSocialReturn);
+  const mfaToken = useSecondFactor();
+  if (mfaToken) return <SecondFactorPage mfaToken={mfaToken} />;
   if (link) return <MagicLinkLanding link={link} />;
   if (social) return <SocialReturnPage answer={social} onBack={() => setSocial(null)} />;
   if (oidc) return <OidcReturn callback={oidc} />;
@@ -86,6 +90,7 @@ function PasswordLoginPage() {
       toast.dismiss();
       startSession(response);
     } catch (error) {
+      if (askSecondFactor(error)) return;
       setFailed(isApiError(error) && (error.status === 401 || error.status === 404));
       setSubmitting(false);
     }

@@ -3,6 +3,7 @@ import { toast } from '../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { isApiError, magicLinkLogin } from '../../lib/api';
+import { askSecondFactor } from '../two-factor';
 import { getDeviceId, startSession } from '../../lib/session';
 import { Spinner } from '../../ui';
 import { AuthLayout } from './auth-layout';
@@ -29,7 +30,8 @@ export function MagicLinkLanding({ link }: { link: MagicLink }) {
         startSession(response);
       })
       .catch((error: unknown) => {
-        if (isApiError(error) && error.status === 410) setState('set_name');
+        if (askSecondFactor(error)) forgetMagicToken();
+        else if (isApiError(error) && error.status === 410) setState('set_name');
         else setState('invalid');
       });
   }, [link]);

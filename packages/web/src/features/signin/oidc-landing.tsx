@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError, loginWith } from '../../lib/api';
+import { askSecondFactor } from '../two-factor';
 import { getDeviceId, startSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { Spinner } from '../../ui';
@@ -28,6 +29,7 @@ export function OidcLanding({ callback }: { callback: OidcCallback }) {
       })
       .catch((error: unknown) => {
         forgetOidcCallback();
+        if (askSecondFactor(error)) return;
         setFailure(isApiError(error) ? error.status : 0);
       });
   }, [callback]);

@@ -18,6 +18,7 @@ import { ProviderIcon } from './provider-icons';
 import type { SocialProvider } from './social-return';
 import { markSocialPending, randomToken, socialRedirectUri } from './social-start';
 import './signin.css';
+import { askSecondFactor } from '../two-factor';
 
 interface Ethereum {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
@@ -109,7 +110,8 @@ export function SocialButtons({ config }: { config: LoginConfig }) {
       );
       toast.dismiss();
       startSession(response);
-    } catch {
+    } catch (error) {
+      askSecondFactor(error);
       setBusy(null);
     }
   };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, loginWith } from '../../lib/api';
+import { askSecondFactor } from '../two-factor';
 import { getDeviceId, startSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { Button, Spinner } from '../../ui';
@@ -25,7 +26,9 @@ export function SocialLanding({ answer, onBack }: { answer: SocialReturn; onBack
         toast.dismiss();
         startSession(response);
       })
-      .catch((error: unknown) => setFailure(isApiError(error) ? error.status : 0));
+      .catch((error: unknown) => {
+        if (!askSecondFactor(error)) setFailure(isApiError(error) ? error.status : 0);
+      });
   }, [answer]);
 
   if (failure === null) {
