@@ -4,6 +4,7 @@ import { NavLink, Outlet, useMatch, useNavigate } from 'react-router';
 import { SearchLauncher } from '../../features/search';
 import { GearIcon, UserMenu } from '../../features/settings';
 import { IncomingCall } from '../../features/voice';
+import { call } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
 import { BookmarkIcon, ChatIcon, UsersIcon } from '../../ui';
 import { ConnectionBanner } from './connection-banner';
@@ -20,10 +21,13 @@ export function AppShell() {
   const layout = useAppSelector((state) => state.server.common?.chat_layout_mode ?? 'Left');
   // Marks the end of the initial sync, so tools and tests can tell a settled view from a filling one.
   const synced = useAppSelector((state) => state.stream.ready);
-  // While two-factor sign-in is required, whoever has none is sent to set it up (loaded apart).
+  // While two-factor sign-in is required, whoever has none is sent to set it up (My account).
   const navigate = useNavigate();
   useEffect(() => {
-    void import('../../features/two-factor').then((m) => m.checkEnrolment((path) => void navigate(path)));
+    call('getTotp', {}, { errors: { default: null } }).then(
+      (s) => s.required && !s.enabled && void navigate('/setting/account'),
+      () => undefined,
+    );
   }, [navigate]);
   return (
     <div

@@ -82,13 +82,6 @@ export const SETTINGS_NAV: readonly SettingsEntry[] = [
     load: async () => (await import('./pages/account-page')).AccountPage,
   },
   {
-    id: 'security',
-    label: 'twofactor:menu',
-    icon: ShieldIcon,
-    role: 'member',
-    load: async () => (await (await import('../two-factor')).loadSecurityPage()).SecurityPage,
-  },
-  {
     id: 'notifications',
     label: 'notify:menu',
     icon: BellIcon,

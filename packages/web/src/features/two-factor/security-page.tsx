@@ -22,7 +22,7 @@ export function SecurityPage() {
   const guest = user.create_by === 'guest';
 
   return (
-    <section className="admin-page" data-testid="security-page" aria-labelledby="security-title">
+    <section className="two-factor" data-testid="security-page" aria-labelledby="security-title">
       <h2 id="security-title">{t('title')}</h2>
       <p className="admin-page__text">{t('intro')}</p>
       {guest ? (
