@@ -116,3 +116,27 @@ test('a recovery code signs in once, then it is used up', async ({ browser }) =>
   await expect(tab.getByTestId('login-form')).toBeVisible();
   await again.close();
 });
+
+test('while the administrator requires it, a member without it is sent to set it up', async ({
+  browser,
+  request,
+}) => {
+  const other = {
+    email: `plain.${Date.now()}@parley.test`,
+    name: `Pia${Date.now() % 10000}`,
+    password: 'pia password 123',
+  };
+  await registerMember(request, headers, other);
+  const policy = await request.post('/api/admin/totp/config', { headers, data: { required: true } });
+  expect(policy.ok()).toBe(true);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, other, /#\/setting\/account/);
+    await expect(page.getByTestId('totp-required')).toBeVisible();
+    await snapSection(page, 'totp-required-desktop-light');
+    await context.close();
+  } finally {
+    await request.post('/api/admin/totp/config', { headers, data: { required: false } });
+  }
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TotpSetup, TotpStatus } from '@parley/protocol';
 import { call } from '../../lib/api';
@@ -47,6 +47,11 @@ function Enrol({ required, onEnabled }: { required: boolean; onEnabled: (codes: 
   const [code, setCode] = useState('');
   const [wrong, setWrong] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Sent here because it is required: the section is below the account's fields, so it comes into view.
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (required) card.current?.scrollIntoView({ block: 'center' });
+  }, [required]);
   const start = async () => {
     setBusy(true);
     await call('setupTotp').then(setSetup, () => undefined);
@@ -69,7 +74,7 @@ function Enrol({ required, onEnabled }: { required: boolean; onEnabled: (codes: 
     }
   };
   return (
-    <div className="admin-card" data-testid="totp-enrol">
+    <div className="admin-card" data-testid="totp-enrol" ref={card}>
       {required ? (
         <p className="two-factor__banner" role="alert" data-testid="totp-required">
           {t('required_banner')}
