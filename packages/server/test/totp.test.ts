@@ -180,6 +180,15 @@ describe('signing in with a second factor', () => {
     expect((await second(token, totpAt(secret, now))).status).toBe(200);
   });
 
+  it('of two sign-ins racing with the same code, exactly one gets in', async () => {
+    const user = await createUser(t, 'racer');
+    const { secret } = await enrol(user);
+    const [a, b] = await Promise.all([challenge(user), challenge(user)]);
+    const code = totpAt(secret, now);
+    const answers = await Promise.all([second(a, code), second(b, code)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
   it('refuses a wrong code, a forged or expired challenge', async () => {
     const user = await createUser(t, 'wrongcode');
     const { secret } = await enrol(user);
