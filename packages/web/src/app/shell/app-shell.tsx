@@ -1,10 +1,9 @@
-import { useEffect, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useMatch, useNavigate } from 'react-router';
+import { NavLink, Outlet, useMatch } from 'react-router';
 import { SearchLauncher } from '../../features/search';
 import { GearIcon, UserMenu } from '../../features/settings';
 import { IncomingCall } from '../../features/voice';
-import { call } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
 import { BookmarkIcon, ChatIcon, UsersIcon } from '../../ui';
 import { ConnectionBanner } from './connection-banner';
@@ -21,14 +20,6 @@ export function AppShell() {
   const layout = useAppSelector((state) => state.server.common?.chat_layout_mode ?? 'Left');
   // Marks the end of the initial sync, so tools and tests can tell a settled view from a filling one.
   const synced = useAppSelector((state) => state.stream.ready);
-  // While two-factor sign-in is required, whoever has none is sent to set it up (My account).
-  const navigate = useNavigate();
-  useEffect(() => {
-    call('getTotp', {}, { errors: { default: null } }).then(
-      (s) => s.required && !s.enabled && void navigate('/setting/account'),
-      () => undefined,
-    );
-  }, [navigate]);
   return (
     <div
       className="app-shell"

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, loginWith } from '../../lib/api';
-import { askSecondFactor } from '../two-factor';
-import { getDeviceId, startSession } from '../../lib/session';
+import { askSecondFactor, useEnterApp } from '../two-factor';
+import { getDeviceId } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { Button, Spinner } from '../../ui';
 import { forgetSocialReturn, type SocialReturn } from './social-return';
@@ -15,6 +15,7 @@ export function SocialLanding({ answer, onBack }: { answer: SocialReturn; onBack
   const { t } = useTranslation('signin');
   const [failure, setFailure] = useState<number | null>(answer.credential ? null : 0);
   const started = useRef(false);
+  const enter = useEnterApp();
 
   useEffect(() => {
     if (started.current) return;
@@ -24,12 +25,12 @@ export function SocialLanding({ answer, onBack }: { answer: SocialReturn; onBack
     loginWith(answer.credential, getDeviceId(), ERRORS)
       .then((response) => {
         toast.dismiss();
-        startSession(response);
+        return enter(response);
       })
       .catch((error: unknown) => {
         if (!askSecondFactor(error)) setFailure(isApiError(error) ? error.status : 0);
       });
-  }, [answer]);
+  }, [answer, enter]);
 
   if (failure === null) {
     return (

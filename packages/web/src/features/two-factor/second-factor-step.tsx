@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isApiError } from '../../lib/api';
-import { startSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { Button, TextField } from '../../ui';
 import { clearSecondFactor } from './challenge-store';
+import { useEnterApp } from './enter-app';
 
 /** The second step of a sign-in: a code from the authenticator app, or a recovery code. */
 export function SecondFactorStep({ mfaToken }: { mfaToken: string }) {
@@ -12,6 +12,7 @@ export function SecondFactorStep({ mfaToken }: { mfaToken: string }) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<'wrong' | 'limited' | null>(null);
+  const enter = useEnterApp();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -24,8 +25,8 @@ export function SecondFactorStep({ mfaToken }: { mfaToken: string }) {
         { errors: { 401: null, 429: null } },
       );
       toast.dismiss();
+      await enter(response);
       clearSecondFactor();
-      startSession(response);
     } catch (failure) {
       setError(isApiError(failure) && failure.status === 429 ? 'limited' : 'wrong');
       setCode('');
