@@ -22,3 +22,4 @@ export * from './signin.js';
 export * from './admin.js';
 export * from './audit.js';
 export * from './widget.js';
+export * from './totp.js';

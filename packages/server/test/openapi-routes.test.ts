@@ -24,6 +24,8 @@ const PUBLIC = new Set([
   'GET /admin/agora/channel/{page_no}/{page_size}',
   'GET /admin/agora/channel/user/{name}/false',
   'POST /token/login',
+  // Parley's second sign-in step: the mfa_token of the first step is its credential (docs/api.md).
+  'POST /token/login/totp',
   'POST /token/openid/authorize',
   'GET /token/metamask/nonce',
   'POST /token/github/authorize',

@@ -18,6 +18,7 @@ import { routeRules, type RouteBody, type RouteParams, type RouteQuery, type Rou
 import { SEARCH_ROUTES } from './search.js';
 import { SIGNIN_ROUTES } from './signin.js';
 import { SYSTEM_ROUTES } from './system.js';
+import { TOTP_ROUTES } from './totp.js';
 import { TOKEN_ROUTES, USER_ROUTES } from './users.js';
 import { AGORA_ROUTES, VOICE_ROUTES } from './voice.js';
 import { WIDGET_ROUTES } from './widget.js';
@@ -47,6 +48,7 @@ export const API_ROUTES = {
   ...AGORA_ROUTES,
   ...VOICE_ROUTES,
   ...SIGNIN_ROUTES,
+  ...TOTP_ROUTES,
   ...WIDGET_ROUTES,
 };
 export type ApiRoutes = typeof API_ROUTES;

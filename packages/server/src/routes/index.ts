@@ -16,6 +16,7 @@ import { notificationHandlers } from './notifications.js';
 import { registerRoutes } from './register.js';
 import { searchHandlers } from './search.js';
 import { signinHandlers } from './signin.js';
+import { totpHandlers } from './totp.js';
 import { systemHandlers } from './system.js';
 import { tokenHandlers } from './token.js';
 import { userHandlers } from './users.js';
@@ -44,5 +45,6 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...notificationHandlers(ctx),
     ...voiceHandlers(ctx),
     ...signinHandlers(ctx),
+    ...totpHandlers(ctx),
     ...widgetHandlers(ctx),
   });

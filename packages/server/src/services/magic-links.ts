@@ -22,6 +22,7 @@ import { cleanName } from './names.js';
 import { issueSession, login } from './sessions.js';
 import { socialLogin } from './signin/index.js';
 import { readSetting } from './settings.js';
+import { requireNoSecondFactor } from './two-factor/challenge.js';
 import { availableName, createAccount, normaliseEmail } from './users.js';
 
 export const MAGIC_LINK_MINUTES = 15;
@@ -162,6 +163,7 @@ export async function loginWithMagicLink(
     if (user.status === 'frozen') throw new AppError('locked', 'account is frozen');
     if (!(await ctx.store.magicTokens.spend(found.token_hash, ctx.now())))
       throw unauthorized('the link is invalid, expired or used');
+    await requireNoSecondFactor(ctx, user, device, deviceToken);
     return issueSession(ctx, user, device, deviceToken);
   }
   const user = await signUpByLink(ctx, found, credential.extra_name ?? '', config.who_can_sign_up);

@@ -13,6 +13,7 @@ import { AppError, forbidden, notFound, unauthorized } from '../errors.js';
 import type { UserRecord } from '../store/types.js';
 import { pruneDevices } from './devices.js';
 import { readSetting } from './settings.js';
+import { requireNoSecondFactor } from './two-factor/challenge.js';
 import { userInfo } from './views.js';
 
 const DEFAULT_DEVICE = 'unknown';
@@ -38,6 +39,7 @@ export async function login(
   }
   await attempt.succeeded();
   if (user.status === 'frozen') throw new AppError('locked', 'account is frozen');
+  await requireNoSecondFactor(ctx, user, req.device, req.device_token ?? null);
   return issueSession(ctx, user, req.device, req.device_token ?? null);
 }
 

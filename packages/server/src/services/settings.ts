@@ -8,6 +8,7 @@ import {
   OidcClientsConfig,
   SmtpConfig,
   SystemCommon,
+  TotpPolicy,
   VoiceConfig,
   WidgetConfig,
 } from '@parley/protocol';
@@ -122,6 +123,11 @@ export const SETTINGS = {
     key: 'widget_config',
     defaults: { enabled: false } as WidgetConfig,
     schema: WidgetConfig,
+  },
+  totpPolicy: {
+    key: 'totp_policy',
+    defaults: { required: false } as TotpPolicy,
+    schema: TotpPolicy,
   },
   orgLogoUpdatedAt: { key: 'organization_logo_updated_at', defaults: 0 as number },
 } as const;

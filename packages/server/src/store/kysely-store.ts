@@ -22,6 +22,7 @@ import { KyselyUserLogStore } from './kysely/user-log.js';
 import { KyselyUserStore } from './kysely/users.js';
 import { KyselyVoiceStore } from './kysely/voice.js';
 import { KyselyAuditStore } from './kysely/audit.js';
+import { KyselyTotpStore } from './kysely/totp.js';
 
 /**
  * The one `Store` implementation, over a Kysely instance of either dialect; the differences
@@ -40,6 +41,7 @@ export class KyselyStore implements Store {
   readonly pins: KyselyPinStore;
   readonly bots: KyselyBotStore;
   readonly magicTokens: KyselyMagicTokenStore;
+  readonly totp: KyselyTotpStore;
   readonly signin: KyselySigninStore;
   readonly files: KyselyFileStore;
   readonly search: KyselySearchStore;
@@ -65,6 +67,7 @@ export class KyselyStore implements Store {
     this.pins = new KyselyPinStore(ctx);
     this.bots = new KyselyBotStore(ctx);
     this.magicTokens = new KyselyMagicTokenStore(ctx);
+    this.totp = new KyselyTotpStore(ctx);
     this.signin = new KyselySigninStore(ctx);
     this.files = new KyselyFileStore(ctx);
     this.search = new KyselySearchStore(ctx);

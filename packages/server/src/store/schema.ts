@@ -180,6 +180,21 @@ export interface EmailInvitesTable {
   gids: string;
 }
 
+/** An account's TOTP secret; `enabled_at` null while enrolment awaits its first code. */
+export interface UserTotpTable {
+  uid: number;
+  secret: string;
+  enabled_at: number | null;
+  last_step: number;
+  created_at: number;
+}
+
+export interface TotpRecoveryCodesTable {
+  uid: number;
+  code_hash: string;
+  used_at: number | null;
+}
+
 export interface MagicTokensTable {
   token_hash: string;
   /** 'login' | 'register'. */
@@ -418,6 +433,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_cursor: WebhookCursorTable;
   magic_tokens: MagicTokensTable;
+  user_totp: UserTotpTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
   signin_challenges: SigninChallengesTable;
   signin_links: SigninLinksTable;
   message_search: MessageSearchTable;

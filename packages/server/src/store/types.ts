@@ -14,6 +14,7 @@ import type {
 import type { BotStore } from './bot-types.js';
 import type { NotifyStore } from './notify-types.js';
 import type { ArchiveStore, FavoriteStore } from './archive-types.js';
+import type { TotpStore } from './totp-types.js';
 import type { FileStore } from './file-types.js';
 import type { EmailInviteStore, InviteStore, MagicTokenStore, SessionStore } from './account-types.js';
 import type { ChatSettingsStore, ContactStore, ReadIndexStore } from './conversation-types.js';
@@ -23,6 +24,7 @@ import type { AuditStore } from './audit-types.js';
 export type * from './bot-types.js';
 export type * from './notify-types.js';
 export type * from './archive-types.js';
+export type * from './totp-types.js';
 export type * from './file-types.js';
 export type * from './account-types.js';
 export type * from './conversation-types.js';
@@ -283,6 +285,7 @@ export interface Store {
   readonly pins: PinStore;
   readonly bots: BotStore;
   readonly magicTokens: MagicTokenStore;
+  readonly totp: TotpStore;
   readonly signin: SigninStore;
   readonly files: FileStore;
   readonly search: SearchStore;

@@ -13,6 +13,7 @@ import { consumeInvite, findUsableInvite } from '../invites.js';
 import { cleanName } from '../names.js';
 import { issueSession } from '../sessions.js';
 import { readSetting } from '../settings.js';
+import { requireNoSecondFactor } from '../two-factor/challenge.js';
 import { availableName, createAccount, normaliseEmail } from '../users.js';
 
 export interface Identity {
@@ -44,6 +45,7 @@ export async function signInWithIdentity(
   const user =
     (await linkedUser(ctx, identity)) ?? (await createFor(ctx, identity, token, invite?.gid ?? undefined));
   if (user.status === 'frozen') throw new AppError('locked', 'account is frozen');
+  await requireNoSecondFactor(ctx, user, o.device, o.deviceToken);
   return issueSession(ctx, user, o.device, o.deviceToken);
 }
 

@@ -15,6 +15,7 @@ import { notificationsMigration } from './0016-notifications.js';
 import { voiceMigration } from './0017-voice.js';
 import { emailInvitesMigration } from './0019-email-invites.js';
 import { archiveAttachmentsMigration } from './0023-archive-attachments.js';
+import { totpMigration } from './0024-totp.js';
 import { auditLogMigration } from './0025-audit-log.js';
 
 /**
@@ -38,6 +39,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0017-voice': voiceMigration,
     '0019-email-invites': emailInvitesMigration,
     '0023-archive-attachments': archiveAttachmentsMigration,
+    '0024-totp': totpMigration,
     '0025-audit-log': auditLogMigration(dialect),
   };
 }

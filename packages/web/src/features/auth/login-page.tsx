@@ -3,13 +3,15 @@ import { toast } from '../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getSmtpEnabledQuietly, isApiError, login } from '../../lib/api';
-import { getDeviceId, startSession } from '../../lib/session';
+import { getDeviceId } from '../../lib/session';
 import { Button, TextField } from '../../ui';
 import { AuthLayout } from './auth-layout';
 import { readMagicLink } from './magic-link';
 import { MagicLinkLanding } from './magic-link-landing';
 import { useLoginConfig } from './use-login-config';
 import { OidcLanding, peekSocialReturn, readOidcCallback, SocialButtons, SocialLanding } from '../signin';
+import { askSecondFactor, useEnterApp, useSecondFactor } from '../two-factor';
+import { SecondFactorPage } from './second-factor-page';
 
 // A wrong email or password is shown under the password field, so it gets no toast as well.
 const LOGIN_ERRORS = {
@@ -24,6 +26,8 @@ export function LoginPage() {
   const [link] = useState(() => readMagicLink(window.location.search));
   const [oidc] = useState(() => readOidcCallback(window.location.search));
   const [social, setSocial] = useState(peekSocialReturn);
+  const mfaToken = useSecondFactor();
+  if (mfaToken) return <SecondFactorPage mfaToken={mfaToken} />;
   if (link) return <MagicLinkLanding link={link} />;
   if (social) return <SocialReturnPage answer={social} onBack={() => setSocial(null)} />;
   if (oidc) return <OidcReturn callback={oidc} />;
@@ -70,6 +74,7 @@ function useSmtpEnabled(): boolean {
 function PasswordLoginPage() {
   const { t } = useTranslation(['auth', 'accounts']);
   const smtpEnabled = useSmtpEnabled();
+  const enter = useEnterApp();
   const config = useLoginConfig();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -84,8 +89,9 @@ function PasswordLoginPage() {
       const response = await login({ email: email.trim(), password, device: getDeviceId() }, LOGIN_ERRORS);
       // Errors of earlier attempts are answered now; they must not follow the user into the app.
       toast.dismiss();
-      startSession(response);
+      await enter(response);
     } catch (error) {
+      if (askSecondFactor(error)) return;
       setFailed(isApiError(error) && (error.status === 401 || error.status === 404));
       setSubmitting(false);
     }

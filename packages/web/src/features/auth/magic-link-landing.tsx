@@ -3,7 +3,8 @@ import { toast } from '../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
 import { isApiError, magicLinkLogin } from '../../lib/api';
-import { getDeviceId, startSession } from '../../lib/session';
+import { askSecondFactor, useEnterApp } from '../two-factor';
+import { getDeviceId } from '../../lib/session';
 import { Spinner } from '../../ui';
 import { AuthLayout } from './auth-layout';
 import { forgetMagicToken, type MagicLink } from './magic-link';
@@ -18,6 +19,7 @@ export function MagicLinkLanding({ link }: { link: MagicLink }) {
     link.exists ? 'signing_in' : 'set_name',
   );
   const started = useRef(false);
+  const enter = useEnterApp();
 
   useEffect(() => {
     if (!link.exists || started.current) return;
@@ -26,13 +28,14 @@ export function MagicLinkLanding({ link }: { link: MagicLink }) {
       .then((response) => {
         forgetMagicToken();
         toast.dismiss();
-        startSession(response);
+        return enter(response);
       })
       .catch((error: unknown) => {
-        if (isApiError(error) && error.status === 410) setState('set_name');
+        if (askSecondFactor(error)) forgetMagicToken();
+        else if (isApiError(error) && error.status === 410) setState('set_name');
         else setState('invalid');
       });
-  }, [link]);
+  }, [link, enter]);
 
   if (state === 'set_name') {
     return <Navigate to={`/register/set_name?magic_token=${encodeURIComponent(link.token)}`} replace />;

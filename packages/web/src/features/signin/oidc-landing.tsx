@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError, loginWith } from '../../lib/api';
-import { getDeviceId, startSession } from '../../lib/session';
+import { askSecondFactor, useEnterApp } from '../two-factor';
+import { getDeviceId } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { Spinner } from '../../ui';
 import { forgetOidcCallback, type OidcCallback } from './oidc-callback';
@@ -15,6 +16,7 @@ export function OidcLanding({ callback }: { callback: OidcCallback }) {
   const { t } = useTranslation('signin');
   const [failure, setFailure] = useState<number | null>(null);
   const started = useRef(false);
+  const enter = useEnterApp();
 
   useEffect(() => {
     if (started.current) return;
@@ -24,13 +26,14 @@ export function OidcLanding({ callback }: { callback: OidcCallback }) {
       .then((response) => {
         forgetOidcCallback();
         toast.dismiss();
-        startSession(response);
+        return enter(response);
       })
       .catch((error: unknown) => {
         forgetOidcCallback();
+        if (askSecondFactor(error)) return;
         setFailure(isApiError(error) ? error.status : 0);
       });
-  }, [callback]);
+  }, [callback, enter]);
 
   if (failure === null) {
     return (

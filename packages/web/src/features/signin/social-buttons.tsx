@@ -10,7 +10,7 @@ import {
   metamaskNonce,
   openidAuthorize,
 } from '../../lib/api';
-import { getDeviceId, startSession } from '../../lib/session';
+import { getDeviceId } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui';
 import { markOidcPending, oidcRedirectUri } from './oidc-callback';
@@ -18,6 +18,7 @@ import { ProviderIcon } from './provider-icons';
 import type { SocialProvider } from './social-return';
 import { markSocialPending, randomToken, socialRedirectUri } from './social-start';
 import './signin.css';
+import { askSecondFactor, useEnterApp } from '../two-factor';
 
 interface Ethereum {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
@@ -57,6 +58,7 @@ const PROVIDER_NAMES: Record<SocialProvider, string> = { github: 'GitHub', googl
  */
 export function SocialButtons({ config }: { config: LoginConfig }) {
   const { t } = useTranslation('signin');
+  const enter = useEnterApp();
   const [busy, setBusy] = useState<string | null>(null);
   const providers = useProviders(config);
   const issuers = config.oidc.filter((issuer) => issuer.enable && issuer.domain);
@@ -108,8 +110,9 @@ export function SocialButtons({ config }: { config: LoginConfig }) {
         { 410: 'signin:social.no_account' },
       );
       toast.dismiss();
-      startSession(response);
-    } catch {
+      await enter(response);
+    } catch (error) {
+      askSecondFactor(error);
       setBusy(null);
     }
   };

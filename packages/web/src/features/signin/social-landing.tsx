@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError, loginWith } from '../../lib/api';
-import { getDeviceId, startSession } from '../../lib/session';
+import { askSecondFactor, useEnterApp } from '../two-factor';
+import { getDeviceId } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { Button, Spinner } from '../../ui';
 import { forgetSocialReturn, type SocialReturn } from './social-return';
@@ -14,6 +15,7 @@ export function SocialLanding({ answer, onBack }: { answer: SocialReturn; onBack
   const { t } = useTranslation('signin');
   const [failure, setFailure] = useState<number | null>(answer.credential ? null : 0);
   const started = useRef(false);
+  const enter = useEnterApp();
 
   useEffect(() => {
     if (started.current) return;
@@ -23,10 +25,12 @@ export function SocialLanding({ answer, onBack }: { answer: SocialReturn; onBack
     loginWith(answer.credential, getDeviceId(), ERRORS)
       .then((response) => {
         toast.dismiss();
-        startSession(response);
+        return enter(response);
       })
-      .catch((error: unknown) => setFailure(isApiError(error) ? error.status : 0));
-  }, [answer]);
+      .catch((error: unknown) => {
+        if (!askSecondFactor(error)) setFailure(isApiError(error) ? error.status : 0);
+      });
+  }, [answer, enter]);
 
   if (failure === null) {
     return (

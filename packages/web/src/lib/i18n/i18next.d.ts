@@ -21,6 +21,7 @@ import type member from '../../../public/locales/en/member.json';
 import type search from '../../../public/locales/en/search.json';
 import type voice from '../../../public/locales/en/voice.json';
 import type signin from '../../../public/locales/en/signin.json';
+import type twofactor from '../../../public/locales/en/twofactor.json';
 import type setting from '../../../public/locales/en/setting.json';
 import type welcome from '../../../public/locales/en/welcome.json';
 import type widget from '../../../public/locales/en/widget.json';
@@ -55,6 +56,7 @@ declare module 'i18next' {
       contacts: typeof contacts;
       audit: typeof audit;
       media: typeof media;
+      twofactor: typeof twofactor;
     };
   }
 }

@@ -38,6 +38,7 @@ export const NAMESPACES = [
   'contacts',
   'audit',
   'media',
+  'twofactor',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeMyPassword, setMyAvatar, updateMe } from '../../../lib/api';
 import { LANGUAGES, currentLanguage, i18n } from '../../../lib/i18n';
@@ -7,6 +7,11 @@ import { toast } from '../../../lib/toast';
 import { Button, SelectField, TextField } from '../../../ui';
 import { useImageCrop } from '../../image-crop';
 import { UserAvatar } from '../../users';
+
+/** Two-factor sign-in, below the password (loaded with this page, not before). */
+const TwoFactorSection = lazy(async () => ({
+  default: (await (await import('../../two-factor')).loadSecurityPage()).SecurityPage,
+}));
 
 /** Settings › My account: name, avatar, language and password of whoever is signed in. */
 export function AccountPage() {
@@ -143,6 +148,11 @@ export function AccountPage() {
             <Button type="submit">{t('account.password_title')}</Button>
           </div>
         </form>
+      ) : null}
+      {!guest ? (
+        <Suspense fallback={null}>
+          <TwoFactorSection />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { adminDeleteUser, adminListSessions, adminRevokeSession, adminUpdateUser } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { Button, TextField } from '../../../ui';
+import { ResetTwoFactor } from '../../two-factor';
 import { UserAvatar } from '../../users';
 import { ConfirmModal } from './confirm-modal';
 import { FormModal } from './form-modal';
@@ -89,6 +90,7 @@ export function MemberRow({ member, isSelf, onChanged, onDeleted }: MemberRowPro
         >
           {t('members.sessions')}
         </Button>
+        {!member.is_bot ? <ResetTwoFactor uid={member.uid} name={member.name} /> : null}
         {!isSelf && member.uid !== 1 ? (
           <Button small variant="danger" onClick={() => setDialog('delete')} data-testid="member-delete">
             {t('members.delete')}
