@@ -13,6 +13,7 @@ import { INVITE_ROUTES } from './invites.js';
 import { EVENT_ROUTES, MESSAGE_ROUTES } from './messages.js';
 import { PREVIEW_ROUTES } from './previews.js';
 import { NOTIFICATION_ROUTES } from './notifications.js';
+import { PREFERENCE_ROUTES } from './preferences.js';
 import { routeRules, type RouteBody, type RouteParams, type RouteQuery, type RouteReply } from './route.js';
 import { SEARCH_ROUTES } from './search.js';
 import { SIGNIN_ROUTES } from './signin.js';
@@ -42,6 +43,7 @@ export const API_ROUTES = {
   ...FAVORITE_ROUTES,
   ...PREVIEW_ROUTES,
   ...NOTIFICATION_ROUTES,
+  ...PREFERENCE_ROUTES,
   ...AGORA_ROUTES,
   ...VOICE_ROUTES,
   ...SIGNIN_ROUTES,

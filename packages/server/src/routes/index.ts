@@ -12,6 +12,7 @@ import { inviteHandlers } from './invites.js';
 import { messageHandlers } from './messages.js';
 import { previewHandlers } from './previews.js';
 import { notificationHandlers } from './notifications.js';
+import { preferenceHandlers } from './preferences.js';
 import { registerRoutes } from './register.js';
 import { searchHandlers } from './search.js';
 import { signinHandlers } from './signin.js';
@@ -40,6 +41,7 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...archiveHandlers(ctx),
     ...previewHandlers(ctx),
     ...notificationHandlers(ctx),
+    ...preferenceHandlers(ctx),
     ...voiceHandlers(ctx),
     ...signinHandlers(ctx),
     ...widgetHandlers(ctx),

@@ -14,6 +14,7 @@ import { KyselySigninStore } from './kysely/signin.js';
 import { KyselyMessageStore } from './kysely/messages.js';
 import { KyselyNotifyStore } from './kysely/notify.js';
 import { KyselyPinStore } from './kysely/pins.js';
+import { KyselyPreferenceStore } from './kysely/preferences.js';
 import { KyselySearchStore } from './kysely/search.js';
 import { KyselyReadIndexStore } from './kysely/read-index.js';
 import { KyselySessionStore } from './kysely/sessions.js';
@@ -49,6 +50,7 @@ export class KyselyStore implements Store {
   readonly favorites: KyselyFavoriteStore;
   readonly notify: KyselyNotifyStore;
   readonly voice: KyselyVoiceStore;
+  readonly preferences: KyselyPreferenceStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -73,6 +75,7 @@ export class KyselyStore implements Store {
     this.favorites = new KyselyFavoriteStore(ctx);
     this.notify = new KyselyNotifyStore(ctx);
     this.voice = new KyselyVoiceStore(ctx);
+    this.preferences = new KyselyPreferenceStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {

@@ -384,6 +384,14 @@ export interface VoiceCallsTable {
   created_at: number;
 }
 
+/** A user's client preferences (migration 0027). */
+export interface UserPreferencesTable {
+  uid: number;
+  /** JSON: `UserPreferences` without `updated_at`. */
+  prefs: string;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_log: UserLogTable;
@@ -420,4 +428,5 @@ export interface Database {
   notify_cursor: WebhookCursorTable;
   voice_members: VoiceMembersTable;
   voice_calls: VoiceCallsTable;
+  user_preferences: UserPreferencesTable;
 }

@@ -8,6 +8,7 @@ import type {
   MessageDetail,
   MessageTarget,
   UserInfo,
+  UserPreferences,
   UserLog,
   VoiceMediaState,
 } from '@parley/protocol';
@@ -267,6 +268,12 @@ export interface SigninStore {
   linksOf(uid: number): Promise<SigninLink[]>;
 }
 
+/** A user's client preferences (issue 14): `undefined` while they have never saved any. */
+export interface PreferenceStore {
+  get(uid: number): Promise<UserPreferences | undefined>;
+  set(uid: number, prefs: UserPreferences): Promise<void>;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   readonly users: UserStore;
@@ -291,6 +298,7 @@ export interface Store {
   readonly favorites: FavoriteStore;
   readonly notify: NotifyStore;
   readonly voice: VoiceStore;
+  readonly preferences: PreferenceStore;
   /** Runs `fn` in one transaction; everything it does through `tx` commits or rolls back together. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   /** Throws when the database is unreachable (readiness). */

@@ -16,6 +16,7 @@ import { adminBotsRows } from './authorization/admin-bots.js';
 import { filesPreviewsVoiceRows } from './authorization/files-previews-voice.js';
 import { notifySigninRows } from './authorization/notify-signin.js';
 import { widgetRows } from './authorization/widget.js';
+import { preferenceRows } from './authorization/preferences.js';
 import type { AuthRow } from './authorization/shapes.js';
 
 export { ROLES, type AuthRow, type Fixture, type Role } from './authorization/shapes.js';
@@ -29,4 +30,5 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   ...filesPreviewsVoiceRows,
   ...notifySigninRows,
   ...widgetRows,
+  ...preferenceRows,
 ];

@@ -15,6 +15,7 @@ import { notificationsMigration } from './0016-notifications.js';
 import { voiceMigration } from './0017-voice.js';
 import { emailInvitesMigration } from './0019-email-invites.js';
 import { archiveAttachmentsMigration } from './0023-archive-attachments.js';
+import { userPreferencesMigration } from './0027-user-preferences.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
@@ -37,6 +38,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0017-voice': voiceMigration,
     '0019-email-invites': emailInvitesMigration,
     '0023-archive-attachments': archiveAttachmentsMigration,
+    '0027-user-preferences': userPreferencesMigration,
   };
 }
 
