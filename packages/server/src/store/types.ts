@@ -8,12 +8,12 @@ import type {
   MessageDetail,
   MessageTarget,
   UserInfo,
-  UserPreferences,
   UserLog,
   VoiceMediaState,
 } from '@parley/protocol';
 import type { BotStore } from './bot-types.js';
 import type { NotifyStore } from './notify-types.js';
+import type { PreferenceStore } from './preference-types.js';
 import type { ArchiveStore, FavoriteStore } from './archive-types.js';
 import type { FileStore } from './file-types.js';
 import type { EmailInviteStore, InviteStore, MagicTokenStore, SessionStore } from './account-types.js';
@@ -22,6 +22,7 @@ import type { PinStore, SearchStore } from './pin-search-types.js';
 
 export type * from './bot-types.js';
 export type * from './notify-types.js';
+export type * from './preference-types.js';
 export type * from './archive-types.js';
 export type * from './file-types.js';
 export type * from './account-types.js';
@@ -266,12 +267,6 @@ export interface SigninStore {
   /** False when that identity is linked already. */
   addLink(link: SigninLink): Promise<boolean>;
   linksOf(uid: number): Promise<SigninLink[]>;
-}
-
-/** A user's client preferences (issue 14): `undefined` while they have never saved any. */
-export interface PreferenceStore {
-  get(uid: number): Promise<UserPreferences | undefined>;
-  set(uid: number, prefs: UserPreferences): Promise<void>;
 }
 
 export interface Store {
