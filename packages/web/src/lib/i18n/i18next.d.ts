@@ -12,6 +12,7 @@ import type common from '../../../public/locales/en/common.json';
 import type fav from '../../../public/locales/en/fav.json';
 import type file from '../../../public/locales/en/file.json';
 import type invites from '../../../public/locales/en/invites.json';
+import type prefs from '../../../public/locales/en/prefs.json';
 import type previews from '../../../public/locales/en/previews.json';
 import type notify from '../../../public/locales/en/notify.json';
 import type platform from '../../../public/locales/en/platform.json';
@@ -51,6 +52,7 @@ declare module 'i18next' {
       admin: typeof admin;
       invites: typeof invites;
       contacts: typeof contacts;
+      prefs: typeof prefs;
     };
   }
 }

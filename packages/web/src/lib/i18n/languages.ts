@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'admin',
   'invites',
   'contacts',
+  'prefs',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
