@@ -18,6 +18,7 @@ export * from './accounts.js';
 export * from './conversations.js';
 export * from './notifications.js';
 export * from './preferences.js';
+export * from './embedding.js';
 export * from './voice.js';
 export * from './signin.js';
 export * from './admin.js';

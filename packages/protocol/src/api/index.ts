@@ -14,6 +14,7 @@ import { EVENT_ROUTES, MESSAGE_ROUTES } from './messages.js';
 import { PREVIEW_ROUTES } from './previews.js';
 import { NOTIFICATION_ROUTES } from './notifications.js';
 import { PREFERENCE_ROUTES } from './preferences.js';
+import { EMBEDDING_ROUTES } from './embedding.js';
 import { routeRules, type RouteBody, type RouteParams, type RouteQuery, type RouteReply } from './route.js';
 import { SEARCH_ROUTES } from './search.js';
 import { SIGNIN_ROUTES } from './signin.js';
@@ -44,6 +45,7 @@ export const API_ROUTES = {
   ...PREVIEW_ROUTES,
   ...NOTIFICATION_ROUTES,
   ...PREFERENCE_ROUTES,
+  ...EMBEDDING_ROUTES,
   ...AGORA_ROUTES,
   ...VOICE_ROUTES,
   ...SIGNIN_ROUTES,

@@ -13,6 +13,7 @@ import { messageHandlers } from './messages.js';
 import { previewHandlers } from './previews.js';
 import { notificationHandlers } from './notifications.js';
 import { preferenceHandlers } from './preferences.js';
+import { embeddingHandlers } from './embedding.js';
 import { registerRoutes } from './register.js';
 import { searchHandlers } from './search.js';
 import { signinHandlers } from './signin.js';
@@ -42,6 +43,7 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...previewHandlers(ctx),
     ...notificationHandlers(ctx),
     ...preferenceHandlers(ctx),
+    ...embeddingHandlers(ctx),
     ...voiceHandlers(ctx),
     ...signinHandlers(ctx),
     ...widgetHandlers(ctx),

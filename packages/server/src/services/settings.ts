@@ -1,6 +1,7 @@
 /** Runtime-editable server settings live in the database under these keys, with these defaults. */
 import {
   AgoraConfig,
+  EmbeddingConfig,
   FcmConfig,
   GithubAuthConfig,
   GoogleAuthConfig,
@@ -122,6 +123,11 @@ export const SETTINGS = {
     key: 'widget_config',
     defaults: { enabled: false } as WidgetConfig,
     schema: WidgetConfig,
+  },
+  embedding: {
+    key: 'embedding_config',
+    defaults: { frame_ancestors: [] } as EmbeddingConfig,
+    schema: EmbeddingConfig,
   },
   orgLogoUpdatedAt: { key: 'organization_logo_updated_at', defaults: 0 as number },
 } as const;

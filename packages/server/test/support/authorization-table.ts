@@ -17,6 +17,7 @@ import { filesPreviewsVoiceRows } from './authorization/files-previews-voice.js'
 import { notifySigninRows } from './authorization/notify-signin.js';
 import { widgetRows } from './authorization/widget.js';
 import { preferenceRows } from './authorization/preferences.js';
+import { embeddingRows } from './authorization/embedding.js';
 import type { AuthRow } from './authorization/shapes.js';
 
 export { ROLES, type AuthRow, type Fixture, type Role } from './authorization/shapes.js';
@@ -31,4 +32,5 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   ...notifySigninRows,
   ...widgetRows,
   ...preferenceRows,
+  ...embeddingRows,
 ];
