@@ -9,11 +9,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { startRuntime } from './app/runtime/start-runtime';
 import { initI18n } from './lib/i18n';
-import { applyOwnMessagesSide } from './lib/preferences/local';
 import { startTheme } from './lib/theme';
 
 startTheme();
-applyOwnMessagesSide();
 void initI18n();
 startRuntime();
 

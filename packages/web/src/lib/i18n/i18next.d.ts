@@ -9,6 +9,7 @@ import type chat from '../../../public/locales/en/chat.json';
 import type contacts from '../../../public/locales/en/contacts.json';
 import type conversation from '../../../public/locales/en/conversation.json';
 import type common from '../../../public/locales/en/common.json';
+import type embed from '../../../public/locales/en/embed.json';
 import type fav from '../../../public/locales/en/fav.json';
 import type file from '../../../public/locales/en/file.json';
 import type invites from '../../../public/locales/en/invites.json';
@@ -53,6 +54,7 @@ declare module 'i18next' {
       invites: typeof invites;
       contacts: typeof contacts;
       prefs: typeof prefs;
+      embed: typeof embed;
     };
   }
 }

@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'invites',
   'contacts',
   'prefs',
+  'embed',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -2,7 +2,8 @@ import type { OwnMessagesSide } from '@parley/protocol';
 
 /**
  * The preferences this browser keeps besides the theme (lib/theme) and the language (lib/i18n):
- * the side of the user's own messages and the message sound. Read on every page start, so the
+ * the side of the user's own messages and the message sound. The side is put on the page by the
+ * inline script of `index.html` before the first paint (keep the key in step with it), so the
  * layout is right before the server's copy arrives (docs/preferences.md).
  */
 const SIDE_KEY = 'parley.own-messages';
