@@ -57,3 +57,20 @@ test('the snippet and the live preview follow the fields; the snippet copies', a
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await snap(page, 'widget-settings-light-375');
 });
+
+test('the widget adds the administrator’s extra CSS after its own', async ({ page, request }) => {
+  const headers = { 'x-api-key': await adminToken(request, 'e2e-widget-css') };
+  const css = ':root { --parley-extra: teal; } .widget-test-probe { color: rgb(1, 2, 3); }';
+  const saved = await request.put('/api/resource/widget-extra.css', { headers, data: { data: css } });
+  expect(saved.ok()).toBe(true);
+  try {
+    await page.goto('/widget.html?id=css&host-id=1&open=true');
+    await expect
+      .poll(() =>
+        page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--parley-extra')),
+      )
+      .toBe('teal');
+  } finally {
+    await request.put('/api/resource/widget-extra.css', { headers, data: { data: '' } });
+  }
+});

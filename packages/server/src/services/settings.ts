@@ -129,6 +129,7 @@ export const SETTINGS = {
     defaults: { frame_ancestors: [] } as EmbeddingConfig,
     schema: EmbeddingConfig,
   },
+  widgetExtraCss: { key: 'widget_extra_css', defaults: '' as string },
   orgLogoUpdatedAt: { key: 'organization_logo_updated_at', defaults: 0 as number },
 } as const;
 
