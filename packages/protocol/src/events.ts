@@ -4,6 +4,7 @@ import { ContactChange } from './conversations.js';
 import { Group, PinnedMessage } from './groups.js';
 import { UpdateSystemCommonRequest } from './system.js';
 import { ChatMessage } from './messages.js';
+import { UserPreferences } from './preferences.js';
 import { CallState, VoiceMember, VoiceSignal } from './voice.js';
 import { UserInfo, UserLog, UserState } from './users.js';
 
@@ -49,6 +50,14 @@ export const UserSettingsChangedEvent = Event('user_settings_changed', {
   remove_contacts: Type.Optional(Type.Array(Id)),
   add_pin_chats: Type.Optional(Type.Array(PinnedChat)),
   remove_pin_chats: Type.Optional(Type.Array(MessageTarget)),
+});
+/**
+ * Parley's extension: the user changed their client preferences on another device; the whole of
+ * them. Sent to that user's other devices only, never to the one that made the change.
+ */
+export const UserPreferencesChangedEvent = Event('user_preferences_changed', {
+  from_device: Type.String(),
+  preferences: UserPreferences,
 });
 export const RelatedGroupsEvent = Event('related_groups', { groups: Type.Array(Group) });
 export const JoinedGroupEvent = Event('joined_group', { group: Group });
@@ -130,6 +139,7 @@ export const ServerEvent = Type.Union([
   UsersStateChangedEvent,
   UserSettingsEvent,
   UserSettingsChangedEvent,
+  UserPreferencesChangedEvent,
   RelatedGroupsEvent,
   JoinedGroupEvent,
   UserJoinedGroupEvent,

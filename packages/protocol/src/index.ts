@@ -17,6 +17,8 @@ export * from './bots.js';
 export * from './accounts.js';
 export * from './conversations.js';
 export * from './notifications.js';
+export * from './preferences.js';
+export * from './embedding.js';
 export * from './voice.js';
 export * from './signin.js';
 export * from './admin.js';

@@ -16,6 +16,7 @@ import type { Config } from './config/index.js';
 import type { Ctx } from './context.js';
 import { installCors } from './http/cors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { frameAncestors } from './services/embedding.js';
 import { requestSerializer } from './http/log-redaction.js';
 import { installBodyParsers } from './http/body-parsers.js';
 import { installErrorHandling } from './http/errors.js';
@@ -197,7 +198,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   const routes = listRoutes(app);
   installErrorHandling(app, indexRouteMethods(app));
   installCors(app, config.http.corsOrigins);
-  await installSecurityHeaders(app, config);
+  await installSecurityHeaders(app, config, () => frameAncestors(ctx.store, config.http.frameAncestors));
   installBodyParsers(app);
   await app.register(fastifySwagger, {
     openapi: {

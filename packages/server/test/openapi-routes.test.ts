@@ -45,6 +45,8 @@ const PUBLIC = new Set([
   'GET /favorite/attachment/{uid}/{id}/{attachment_id}',
   // Parley's widget (docs/widget.md): a visitor has no account until it names itself.
   'GET /widget/config',
+  // The widget's extra CSS (API.md §7.3), read by the widget before anyone signs in.
+  'GET /resource/widget-extra.css',
   'POST /widget/visitor',
   // Parley: the digest mail's unsubscribe link carries its own signed token.
   'GET /user/notify/unsubscribe',

@@ -29,6 +29,7 @@ const COVERAGE: Record<ServerEventType, 'live' | `not live: ${string}` | `not ye
   group_changed: 'live',
   users_log: 'live',
   user_settings_changed: 'live',
+  user_preferences_changed: 'live',
   server_config_changed: 'live',
   ready: 'not live: ends the initial sync',
   heartbeat: 'not live: a timer, not an action',
@@ -288,6 +289,22 @@ describe('settings and configuration', () => {
       opts,
     );
     await verifyAction(t, bob, post('/user/burn-after-reading', { groups: [{ gid, expires_in: 0 }] }), opts);
+  });
+
+  it('changing the client preferences on another device', async () => {
+    const phone = await login(t, bob.email, bob.password);
+    await verifyAction(
+      t,
+      bob,
+      () =>
+        ok(
+          t.request('PUT', '/user/preferences', {
+            token: phone.token,
+            json: { theme: 'dark', language: 'fr' },
+          }),
+        ),
+      { peer: carol, events: ['user_preferences_changed'] },
+    );
   });
 
   it('adding, blocking and removing a contact on another device', async () => {

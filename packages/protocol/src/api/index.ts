@@ -14,6 +14,9 @@ import { INVITE_ROUTES } from './invites.js';
 import { EVENT_ROUTES, MESSAGE_ROUTES } from './messages.js';
 import { PREVIEW_ROUTES } from './previews.js';
 import { NOTIFICATION_ROUTES } from './notifications.js';
+import { PREFERENCE_ROUTES } from './preferences.js';
+import { EMBEDDING_ROUTES } from './embedding.js';
+import { WIDGET_STYLE_ROUTES } from './widget-style.js';
 import { routeRules, type RouteBody, type RouteParams, type RouteQuery, type RouteReply } from './route.js';
 import { SEARCH_ROUTES } from './search.js';
 import { SIGNIN_ROUTES } from './signin.js';
@@ -45,11 +48,14 @@ export const API_ROUTES = {
   ...FAVORITE_ROUTES,
   ...PREVIEW_ROUTES,
   ...NOTIFICATION_ROUTES,
+  ...PREFERENCE_ROUTES,
+  ...EMBEDDING_ROUTES,
   ...AGORA_ROUTES,
   ...VOICE_ROUTES,
   ...SIGNIN_ROUTES,
   ...TOTP_ROUTES,
   ...WIDGET_ROUTES,
+  ...WIDGET_STYLE_ROUTES,
 };
 export type ApiRoutes = typeof API_ROUTES;
 export type RouteName = keyof ApiRoutes;

@@ -42,30 +42,58 @@ export function isWidgetPage(url: string): boolean {
   return url === '/widget.html' || url.startsWith('/widget.html?');
 }
 
-export async function installSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+/** How long a node trusts the frame-ancestors it read: an administrator's change shows within this. */
+export const FRAME_ANCESTORS_TTL_MS = 3000;
+
+/**
+ * `currentFrameAncestors` reads the administrator's setting (docs/embedding.md); without it, or
+ * while it fails, the configured `FRAME_ANCESTORS` applies.
+ */
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  config: Config,
+  currentFrameAncestors?: () => Promise<string>,
+): Promise<void> {
   const html = config.webDir
     ? await readFile(path.join(config.webDir, 'index.html'), 'utf8').catch(() => '')
     : '';
-  const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy(inlineScriptHashes(html), config.http.frameAncestors),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'same-origin',
+  const hashes = inlineScriptHashes(html);
+  const headersFor = (frameAncestors: string): Record<string, string> => {
+    const headers: Record<string, string> = {
+      'content-security-policy': contentSecurityPolicy(hashes, frameAncestors),
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'same-origin',
+    };
+    // For browsers that predate frame-ancestors, where the old header can say the same thing.
+    if (frameAncestors === "'self'") headers['x-frame-options'] = 'SAMEORIGIN';
+    if (frameAncestors === "'none'") headers['x-frame-options'] = 'DENY';
+    return headers;
   };
-  // For browsers that predate frame-ancestors, where the old header can say the same thing.
-  if (config.http.frameAncestors === "'self'") headers['x-frame-options'] = 'SAMEORIGIN';
-  if (config.http.frameAncestors === "'none'") headers['x-frame-options'] = 'DENY';
+  let current = { sources: config.http.frameAncestors, headers: headersFor(config.http.frameAncestors) };
+  let readAt = -Infinity;
+  let reading: Promise<void> | undefined;
+  const refresh = async () => {
+    const sources = await currentFrameAncestors!().catch(() => config.http.frameAncestors);
+    if (sources !== current.sources) current = { sources, headers: headersFor(sources) };
+    readAt = Date.now();
+  };
   // The chat widget's page is made to be framed by any website (docs/widget.md); it holds only
   // the visitor's own conversation, never the app, and scripts from this server alone. It shows
   // messages as plain text, so the only outside image it loads is the logo the site names.
   const widgetHeaders: Record<string, string> = {
-    ...headers,
+    ...headersFor('*'),
     'content-security-policy': contentSecurityPolicy([], '*').replace(
       "img-src 'self' data: blob:",
       "img-src 'self' data: blob: https:",
     ),
   };
-  delete widgetHeaders['x-frame-options'];
+  // Read once now, then again in the background when stale: an answer never waits on the database
+  // (a slow or lost database must not hold every page), it gets what the node last read.
+  if (currentFrameAncestors) await refresh();
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(isWidgetPage(request.url) ? widgetHeaders : headers);
+    if (isWidgetPage(request.url)) return void reply.headers(widgetHeaders);
+    if (currentFrameAncestors && !reading && Date.now() - readAt > FRAME_ANCESTORS_TTL_MS)
+      reading = refresh().finally(() => (reading = undefined));
+    reply.headers(current.headers);
   });
 }

@@ -13,6 +13,8 @@ import { inviteHandlers } from './invites.js';
 import { messageHandlers } from './messages.js';
 import { previewHandlers } from './previews.js';
 import { notificationHandlers } from './notifications.js';
+import { preferenceHandlers } from './preferences.js';
+import { embeddingHandlers } from './embedding.js';
 import { registerRoutes } from './register.js';
 import { searchHandlers } from './search.js';
 import { signinHandlers } from './signin.js';
@@ -43,6 +45,8 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...archiveHandlers(ctx),
     ...previewHandlers(ctx),
     ...notificationHandlers(ctx),
+    ...preferenceHandlers(ctx),
+    ...embeddingHandlers(ctx),
     ...voiceHandlers(ctx),
     ...signinHandlers(ctx),
     ...totpHandlers(ctx),

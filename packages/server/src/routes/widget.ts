@@ -8,4 +8,6 @@ export const widgetHandlers = (ctx: Ctx) =>
     getWidgetConfig: () => widget.getWidgetConfig(ctx),
     setWidgetConfig: (req) => widget.setWidgetConfig(ctx, req.actor, req.body),
     createWidgetVisitor: (req) => widget.createVisitor(ctx, req.body, req.ip),
+    getWidgetExtraCss: () => widget.getWidgetExtraCss(ctx),
+    setWidgetExtraCss: (req) => widget.setWidgetExtraCss(ctx, req.actor, req.body.data),
   }) satisfies Partial<Handlers>;

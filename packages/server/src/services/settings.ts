@@ -1,6 +1,7 @@
 /** Runtime-editable server settings live in the database under these keys, with these defaults. */
 import {
   AgoraConfig,
+  EmbeddingConfig,
   FcmConfig,
   GithubAuthConfig,
   GoogleAuthConfig,
@@ -129,6 +130,12 @@ export const SETTINGS = {
     defaults: { required: false } as TotpPolicy,
     schema: TotpPolicy,
   },
+  embedding: {
+    key: 'embedding_config',
+    defaults: { frame_ancestors: [] } as EmbeddingConfig,
+    schema: EmbeddingConfig,
+  },
+  widgetExtraCss: { key: 'widget_extra_css', defaults: '' as string },
   orgLogoUpdatedAt: { key: 'organization_logo_updated_at', defaults: 0 as number },
 } as const;
 

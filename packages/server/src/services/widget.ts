@@ -54,3 +54,14 @@ export async function createVisitor(
   });
   return issueSession(ctx, user, VISITOR_DEVICE, null);
 }
+
+/** The administrator's extra CSS for the widget (API.md §7.3): public, empty when none. */
+export function getWidgetExtraCss(ctx: Ctx): Promise<string> {
+  return readSetting(ctx.store, 'widgetExtraCss');
+}
+
+export async function setWidgetExtraCss(ctx: Ctx, actor: Actor, css: string): Promise<boolean> {
+  requireWidgetAdmin(actor);
+  await writeSetting(ctx.store, 'widgetExtraCss', css);
+  return true;
+}

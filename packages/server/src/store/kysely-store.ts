@@ -14,6 +14,7 @@ import { KyselySigninStore } from './kysely/signin.js';
 import { KyselyMessageStore } from './kysely/messages.js';
 import { KyselyNotifyStore } from './kysely/notify.js';
 import { KyselyPinStore } from './kysely/pins.js';
+import { KyselyPreferenceStore } from './kysely/preferences.js';
 import { KyselySearchStore } from './kysely/search.js';
 import { KyselyReadIndexStore } from './kysely/read-index.js';
 import { KyselySessionStore } from './kysely/sessions.js';
@@ -53,6 +54,7 @@ export class KyselyStore implements Store {
   readonly notify: KyselyNotifyStore;
   readonly voice: KyselyVoiceStore;
   readonly audit: KyselyAuditStore;
+  readonly preferences: KyselyPreferenceStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -79,6 +81,7 @@ export class KyselyStore implements Store {
     this.notify = new KyselyNotifyStore(ctx);
     this.voice = new KyselyVoiceStore(ctx);
     this.audit = new KyselyAuditStore(ctx);
+    this.preferences = new KyselyPreferenceStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {

@@ -412,6 +412,14 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+/** A user's client preferences (migration 0027). */
+export interface UserPreferencesTable {
+  uid: number;
+  /** JSON: `UserPreferences` without `updated_at`. */
+  prefs: string;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   user_log: UserLogTable;
@@ -451,4 +459,5 @@ export interface Database {
   voice_members: VoiceMembersTable;
   voice_calls: VoiceCallsTable;
   audit_log: AuditLogTable;
+  user_preferences: UserPreferencesTable;
 }

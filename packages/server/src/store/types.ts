@@ -13,6 +13,7 @@ import type {
 } from '@parley/protocol';
 import type { BotStore } from './bot-types.js';
 import type { NotifyStore } from './notify-types.js';
+import type { PreferenceStore } from './preference-types.js';
 import type { ArchiveStore, FavoriteStore } from './archive-types.js';
 import type { TotpStore } from './totp-types.js';
 import type { FileStore } from './file-types.js';
@@ -23,6 +24,7 @@ import type { AuditStore } from './audit-types.js';
 
 export type * from './bot-types.js';
 export type * from './notify-types.js';
+export type * from './preference-types.js';
 export type * from './archive-types.js';
 export type * from './totp-types.js';
 export type * from './file-types.js';
@@ -297,6 +299,7 @@ export interface Store {
   readonly notify: NotifyStore;
   readonly voice: VoiceStore;
   readonly audit: AuditStore;
+  readonly preferences: PreferenceStore;
   /** Runs `fn` in one transaction; everything it does through `tx` commits or rolls back together. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   /** Throws when the database is unreachable (readiness). */

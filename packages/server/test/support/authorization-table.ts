@@ -18,6 +18,8 @@ import { notifySigninRows } from './authorization/notify-signin.js';
 import { widgetRows } from './authorization/widget.js';
 import { auditRows } from './authorization/audit.js';
 import { totpRows } from './authorization/totp.js';
+import { preferenceRows } from './authorization/preferences.js';
+import { embeddingRows } from './authorization/embedding.js';
 import type { AuthRow } from './authorization/shapes.js';
 
 export { ROLES, type AuthRow, type Fixture, type Role } from './authorization/shapes.js';
@@ -33,4 +35,6 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   ...widgetRows,
   ...auditRows,
   ...totpRows,
+  ...preferenceRows,
+  ...embeddingRows,
 ];

@@ -107,6 +107,12 @@ export class WidgetApi {
     return send<WidgetConfig>('GET', '/widget/config');
   }
 
+  /** The administrator's extra CSS (a text answer, read as such). */
+  async extraCss(): Promise<string> {
+    const response = await fetch('/api/resource/widget-extra.css');
+    return response.ok ? response.text() : '';
+  }
+
   async becomeVisitor(name: string, language: string): Promise<void> {
     const login = await send<LoginResponse>('POST', '/widget/visitor', {
       json: { name, widget_id: this.widgetId, language: language || undefined },

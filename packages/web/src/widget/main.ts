@@ -26,6 +26,13 @@ const messages = new Map<number, ChatMessage>();
 let stream: WidgetStream | null = null;
 
 document.documentElement.style.setProperty('--accent', params.themeColor);
+// The administrator's extra CSS comes after the widget's own, so it wins (API.md §7.3).
+void api.extraCss().then((css) => {
+  if (!css) return;
+  const style = document.createElement('style');
+  style.textContent = css;
+  document.head.append(style);
+});
 if (matchMedia('(prefers-color-scheme: dark)').matches) document.documentElement.dataset.theme = 'dark';
 const language = pickLanguage(params.language, navigator.languages);
 document.documentElement.lang = language;

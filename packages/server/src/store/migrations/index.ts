@@ -17,6 +17,7 @@ import { emailInvitesMigration } from './0019-email-invites.js';
 import { archiveAttachmentsMigration } from './0023-archive-attachments.js';
 import { totpMigration } from './0024-totp.js';
 import { auditLogMigration } from './0025-audit-log.js';
+import { userPreferencesMigration } from './0027-user-preferences.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
@@ -41,6 +42,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0023-archive-attachments': archiveAttachmentsMigration,
     '0024-totp': totpMigration,
     '0025-audit-log': auditLogMigration(dialect),
+    '0027-user-preferences': userPreferencesMigration,
   };
 }
 

@@ -6,6 +6,7 @@ import { endSession } from '../../lib/session';
 import { dispatch, getState, store } from '../../lib/store';
 import { loadChatCache } from '../../lib/store/persistence';
 import { createStreamClient, type StreamClient } from '../../lib/stream';
+import { notePreferenceEvents, syncPreferencesSoon } from '../../lib/preferences/note';
 import { noteTypingEvent } from '../../lib/typing';
 import { noteVoiceEvent } from '../../lib/voice';
 import { goToLogin } from './navigation';
@@ -36,12 +37,14 @@ export function createAppStream(): StreamClient {
     isOnline: () => navigator.onLine,
     onStatus: (status) => dispatch({ type: 'stream/status', status }),
     onEvents: (events) => {
+      const live = getState().stream.ready;
       dispatch({ type: 'stream/events', events });
       const selfUid = getState().auth?.user.uid ?? null;
       for (const event of events) {
         noteTypingEvent(event, selfUid);
         noteVoiceEvent(event);
       }
+      notePreferenceEvents(events, selfUid, live);
     },
     onKick: handleKick,
     onReconnecting: () => {
@@ -49,6 +52,7 @@ export function createAppStream(): StreamClient {
       toast.loading(i18n.t('common:stream.reconnecting'), { id: STREAM_TOAST });
     },
     onReady: () => {
+      syncPreferencesSoon();
       if (!reconnectShown) return;
       reconnectShown = false;
       toast.success(i18n.t('common:stream.connected'), { id: STREAM_TOAST, duration: 2000 });

@@ -8,6 +8,7 @@ import { useAppSelector } from '../../lib/store';
 import { BookmarkIcon, ChatIcon, UsersIcon } from '../../ui';
 import { ConnectionBanner } from './connection-banner';
 import './chat-layout.css';
+import './embed.css';
 
 /** The signed-in layout: a navigation rail (a bottom bar on phones) and the current section. */
 export function AppShell() {

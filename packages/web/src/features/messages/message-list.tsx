@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { parseConv, useAppSelector, type ConvKey, type Message } from '../../lib/store';
 import './messages.css';
 import './actions.css';
+import './own-side.css';
 import { Button, Spinner } from '../../ui';
 import { useCompose } from './compose-state';
 import { MessageDialogs } from './message-dialogs';

@@ -3,15 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LANGUAGES, currentLanguage, i18n } from '../../lib/i18n';
 import { signOut } from '../../lib/session';
-import {
-  THEME_PREFERENCES,
-  setThemePreference,
-  useThemePreference,
-  type ThemePreference,
-} from '../../lib/theme';
+import { savePreferences, useLocalPreferences } from '../../lib/preferences/sync';
+import { THEME_PREFERENCES, type ThemePreference } from '../../lib/theme';
 import { Button, GlobeIcon, LogoutIcon, MonitorIcon, MoonIcon, SunIcon } from '../../ui';
 import type { UserInfo } from '@parley/protocol';
 import { UserAvatar } from '../users';
+import './preferences.css';
 
 const THEME_ICONS = { auto: MonitorIcon, light: SunIcon, dark: MoonIcon } as const;
 const THEME_LABELS = {
@@ -20,14 +17,18 @@ const THEME_LABELS = {
   dark: 'setting:theme.dark',
 } as const satisfies Record<ThemePreference, string>;
 
-/** Loads the language first, so the switch happens in one step instead of through a loading screen. */
+const SIDES = ['left', 'right'] as const;
+const SIDE_LABELS = { left: 'prefs:own_messages.left', right: 'prefs:own_messages.right' } as const;
+
+/** Loads the language first (one step, no loading screen), then saves it for the other devices. */
 async function switchLanguage(language: string) {
   await i18n.loadLanguages(language);
-  await i18n.changeLanguage(language);
+  await savePreferences({ language });
 }
 
 /**
- * The account menu's panel: theme, language, settings and logout. A module of its own, loaded on
+ * The account menu's panel: theme, own messages' side, sound, language, settings and logout; the
+ * preferences follow the user to their other devices (lib/preferences). A module of its own, loaded on
  * the first open, so the first screen does not carry it.
  */
 export default function UserMenuPanel({
@@ -39,9 +40,9 @@ export default function UserMenuPanel({
   panelId: string;
   close: () => void;
 }) {
-  const { t } = useTranslation(['setting', 'common', 'admin']);
+  const { t } = useTranslation(['setting', 'common', 'admin', 'prefs']);
   const navigate = useNavigate();
-  const theme = useThemePreference();
+  const { theme, own_messages: side, message_sound: sound } = useLocalPreferences();
   const [leaving, setLeaving] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
 
@@ -83,7 +84,7 @@ export default function UserMenuPanel({
                   name={`${panelId}-theme`}
                   value={preference}
                   checked={theme === preference}
-                  onChange={() => setThemePreference(preference)}
+                  onChange={() => void savePreferences({ theme: preference })}
                   data-testid={`theme-${preference}`}
                 />
                 <Icon size={16} />
@@ -93,6 +94,33 @@ export default function UserMenuPanel({
           })}
         </div>
       </fieldset>
+      <fieldset className="user-menu__group">
+        <legend>{t('prefs:own_messages.label')}</legend>
+        <div className="segmented segmented--two">
+          {SIDES.map((value) => (
+            <label key={value} className="segmented__option">
+              <input
+                type="radio"
+                name={`${panelId}-side`}
+                value={value}
+                checked={side === value}
+                onChange={() => void savePreferences({ own_messages: value })}
+                data-testid={`own-messages-${value}`}
+              />
+              <span>{t(SIDE_LABELS[value])}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="user-menu__group user-menu__sound">
+        <input
+          type="checkbox"
+          checked={sound}
+          onChange={(event) => void savePreferences({ message_sound: event.target.checked })}
+          data-testid="message-sound"
+        />
+        <span>{t('prefs:sound.label')}</span>
+      </label>
       <label className="user-menu__group user-menu__language">
         <span className="user-menu__legend">
           <GlobeIcon size={16} /> {t('language.label')}

@@ -6,6 +6,7 @@ import { useAppSelector } from '../../lib/store';
 import { toast } from '../../lib/toast';
 import { Button, Checkbox, SelectField, TextAreaField, TextField } from '../../ui';
 import { AdminPageFrame } from './admin-page-frame';
+import { EmbeddingSection } from './embedding-section';
 import { widgetPreviewUrl, widgetSnippet, type WidgetForm } from './widget-snippet';
 import './settings.css';
 
@@ -178,6 +179,7 @@ export function WidgetSettingsPage() {
         }}
         data-testid="widget-preview"
       />
+      <EmbeddingSection />
     </main>
   );
 }

@@ -10,9 +10,11 @@ import type chat from '../../../public/locales/en/chat.json';
 import type contacts from '../../../public/locales/en/contacts.json';
 import type conversation from '../../../public/locales/en/conversation.json';
 import type common from '../../../public/locales/en/common.json';
+import type embed from '../../../public/locales/en/embed.json';
 import type fav from '../../../public/locales/en/fav.json';
 import type file from '../../../public/locales/en/file.json';
 import type invites from '../../../public/locales/en/invites.json';
+import type prefs from '../../../public/locales/en/prefs.json';
 import type previews from '../../../public/locales/en/previews.json';
 import type notify from '../../../public/locales/en/notify.json';
 import type platform from '../../../public/locales/en/platform.json';
@@ -57,6 +59,8 @@ declare module 'i18next' {
       audit: typeof audit;
       media: typeof media;
       twofactor: typeof twofactor;
+      prefs: typeof prefs;
+      embed: typeof embed;
     };
   }
 }

@@ -39,6 +39,8 @@ export const NAMESPACES = [
   'audit',
   'media',
   'twofactor',
+  'prefs',
+  'embed',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'reac
 import { useTranslation } from 'react-i18next';
 import { changeMyPassword, setMyAvatar, updateMe } from '../../../lib/api';
 import { LANGUAGES, currentLanguage, i18n } from '../../../lib/i18n';
+import { savePreferences } from '../../../lib/preferences/sync';
 import { useAppSelector } from '../../../lib/store';
 import { toast } from '../../../lib/toast';
 import { Button, SelectField, TextField } from '../../../ui';
@@ -41,7 +42,7 @@ export function AccountPage() {
   };
   const changeLanguage = async (language: string) => {
     await i18n.loadLanguages(language);
-    await i18n.changeLanguage(language);
+    await savePreferences({ language });
     if (!guest) await updateMe({ language }).catch(() => undefined);
   };
   const uploadAvatar = (event: ChangeEvent<HTMLInputElement>) => {

@@ -1,4 +1,4 @@
-import type { NotifySettings, PushSubscriptionRequest } from '@parley/protocol';
+import type { NotifySettings, PushSubscriptionRequest, UpdatePreferencesRequest } from '@parley/protocol';
 import { call } from '../call';
 
 /** Notification settings and this device's Web Push subscription (issue 16; docs/api.md). */
@@ -7,3 +7,7 @@ export const setNotifySettings = (body: NotifySettings) => call('setNotifySettin
 export const getVapidKey = () => call('vapidKey');
 export const subscribePush = (body: PushSubscriptionRequest) => call('subscribePush', { body });
 export const unsubscribePush = () => call('unsubscribePush');
+
+/** The user's client preferences (issue 14; docs/api.md "Preferences"). */
+export const getPreferences = () => call('getPreferences', undefined, { errors: { default: null } });
+export const updatePreferences = (body: UpdatePreferencesRequest) => call('updatePreferences', { body });

@@ -1,0 +1,103 @@
+/**
+ * Preferences follow the user (issue 14; docs/preferences.md): theme, own messages' side and
+ * language changed in one browser apply at once there and, without a reload, in a second browser
+ * signed in as the same user; a third user's browser is untouched. Screenshots of the account menu
+ * light/dark at 375 and 1280 px.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, createPublicChannel, messageWith, openAs, openChannel, snap } from './support';
+import { register, type Person } from './voice-support';
+
+const stamp = Date.now() % 100000;
+const [ROSA, OTTO] = ['Rosa', 'Otto'].map((name) => ({
+  name,
+  email: `${name.toLowerCase()}.${stamp}@parley.test`,
+  password: `${name} prefs password`,
+})) as [Person, Person];
+
+let gid = 0;
+
+test.beforeAll(async ({ request }) => {
+  const headers = { 'x-api-key': await adminToken(request, 'e2e-preferences') };
+  await register(request, headers, ROSA);
+  await register(request, headers, OTTO);
+  const login = await request.post('/api/token/login', {
+    data: {
+      credential: { type: 'password', email: ROSA.email, password: ROSA.password },
+      device: 'e2e-prefs',
+    },
+  });
+  const rosa = { 'x-api-key': ((await login.json()) as { token: string }).token };
+  gid = await createPublicChannel(request, headers, `prefs-${stamp}`);
+  const sent = await request.post(`/api/group/${gid}/send`, {
+    headers: { ...rosa, 'content-type': 'text/plain' },
+    data: 'My own message, on the right',
+  });
+  expect(sent.ok()).toBe(true);
+});
+
+const root = (page: Page) => page.locator('html');
+
+async function openMenu(page: Page) {
+  await page.getByTestId('user-menu-button').click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+test('theme, side and language changed in one browser reach the user’s other browser', async ({
+  browser,
+}) => {
+  const laptop = await openAs(browser, ROSA, { colorScheme: 'light' });
+  const phone = await openAs(browser, ROSA, { colorScheme: 'light', viewport: { width: 375, height: 812 } });
+  const other = await openAs(browser, OTTO, { colorScheme: 'light' });
+  // The second browser keeps this page (no reload) from here to the end.
+  await phone.page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  for (const { page } of [laptop, phone, other]) {
+    await expect(root(page)).toHaveAttribute('data-theme', 'light');
+    await expect(root(page)).toHaveAttribute('lang', 'en');
+  }
+
+  await openMenu(laptop.page);
+  await laptop.page.getByTestId('theme-dark').check();
+  await expect(root(laptop.page)).toHaveAttribute('data-theme', 'dark');
+  await expect(root(phone.page)).toHaveAttribute('data-theme', 'dark');
+
+  await laptop.page.getByTestId('own-messages-right').check();
+  await expect(root(laptop.page)).toHaveAttribute('data-own-messages', 'right');
+  await expect(root(phone.page)).toHaveAttribute('data-own-messages', 'right');
+
+  await laptop.page.keyboard.press('Escape');
+  await openChannel(laptop.page, gid);
+  const mine = messageWith(laptop.page, 'My own message');
+  await expect(mine).toBeVisible();
+  await expect(mine.locator('.message__gutter')).toHaveCSS('order', '2');
+  await snap(laptop.page, 'preferences-own-right-dark-1280');
+  await openMenu(laptop.page);
+  await laptop.page.getByTestId('language-select').selectOption('fr');
+  await expect(root(laptop.page)).toHaveAttribute('lang', 'fr');
+  await expect(root(phone.page)).toHaveAttribute('lang', 'fr');
+  await openMenu(phone.page);
+  await expect(phone.page.getByTestId('user-menu')).toContainText('Mes messages');
+  await expect(phone.page.getByTestId('theme-dark')).toBeChecked();
+  await expect(phone.page.getByTestId('own-messages-right')).toBeChecked();
+  await snap(phone.page, 'preferences-menu-dark-375');
+  await snap(laptop.page, 'preferences-menu-dark-1280');
+
+  // Back the other way, from the phone.
+  await phone.page.getByTestId('theme-light').check();
+  await expect(root(laptop.page)).toHaveAttribute('data-theme', 'light');
+  await expect(laptop.page.getByTestId('theme-light')).toBeChecked();
+  await snap(phone.page, 'preferences-menu-light-375');
+  await snap(laptop.page, 'preferences-menu-light-1280');
+  expect(await phone.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+
+  // Another user follows none of it.
+  await expect(root(other.page)).toHaveAttribute('data-theme', 'light');
+  await expect(root(other.page)).toHaveAttribute('lang', 'en');
+  await expect(root(other.page)).toHaveAttribute('data-own-messages', 'left');
+
+  // A new sign-in takes the saved preferences.
+  const later = await openAs(browser, ROSA, { colorScheme: 'light' });
+  await expect(root(later.page)).toHaveAttribute('lang', 'fr');
+  await expect(root(later.page)).toHaveAttribute('data-own-messages', 'right');
+  for (const { context } of [laptop, phone, other, later]) await context.close();
+});
