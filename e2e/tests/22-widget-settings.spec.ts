@@ -29,7 +29,13 @@ test('the snippet and the live preview follow the fields; the snippet copies', a
   await expect(settings).toBeVisible();
   await expect(page.getByTestId('widget-enabled')).toBeChecked();
 
-  await settings.getByLabel('Title').fill('Acme help desk');
+  // Typed key by key: the live preview follows each change, and its auto-opened panel focuses its
+  // own input; the settings field must keep the focus, or the next keys would land in the preview.
+  const title = settings.getByLabel('Title');
+  await title.fill('');
+  await title.pressSequentially('Acme help desk');
+  await expect(title).toBeFocused();
+  await expect(title).toHaveValue('Acme help desk');
   const snippet = page.getByTestId('widget-snippet');
   await expect(snippet).toHaveValue(/data-title="Acme help desk"/);
   const preview = page.frameLocator('[data-testid="widget-preview"]');
