@@ -69,7 +69,7 @@ test('theme, side and language changed in one browser reach the user’s other b
   await openChannel(laptop.page, gid);
   const mine = messageWith(laptop.page, 'My own message');
   await expect(mine).toBeVisible();
-  await expect(mine.locator('.message__gutter')).toHaveCSS('order', '2');
+  await expect(mine.locator('.message__gutter')).toHaveCSS('grid-column-start', '2');
   await snap(laptop.page, 'preferences-own-right-dark-1280');
   await openMenu(laptop.page);
   await laptop.page.getByTestId('language-select').selectOption('fr');
@@ -93,11 +93,51 @@ test('theme, side and language changed in one browser reach the user’s other b
   // Another user follows none of it.
   await expect(root(other.page)).toHaveAttribute('data-theme', 'light');
   await expect(root(other.page)).toHaveAttribute('lang', 'en');
-  await expect(root(other.page)).toHaveAttribute('data-own-messages', 'left');
+  await expect(root(other.page)).not.toHaveAttribute('data-own-messages', 'right');
 
   // A new sign-in takes the saved preferences.
   const later = await openAs(browser, ROSA, { colorScheme: 'light' });
   await expect(root(later.page)).toHaveAttribute('lang', 'fr');
   await expect(root(later.page)).toHaveAttribute('data-own-messages', 'right');
   for (const { context } of [laptop, phone, other, later]) await context.close();
+});
+
+test('on a server that puts own messages on the right, a user’s own choice of left wins', async ({
+  browser,
+  request,
+}) => {
+  const headers = { 'x-api-key': await adminToken(request, 'e2e-preferences') };
+  const login = await request.post('/api/token/login', {
+    data: {
+      credential: { type: 'password', email: OTTO.email, password: OTTO.password },
+      device: 'e2e-prefs',
+    },
+  });
+  const otto = { 'x-api-key': ((await login.json()) as { token: string }).token };
+  const sent = await request.post(`/api/group/${gid}/send`, {
+    headers: { ...otto, 'content-type': 'text/plain' },
+    data: 'Otto writes',
+  });
+  expect(sent.ok()).toBe(true);
+  const layout = (mode: 'Left' | 'SelfRight') =>
+    request.put('/api/admin/system/common', { headers, data: { chat_layout_mode: mode } });
+  expect((await layout('SelfRight')).ok()).toBe(true);
+  try {
+    const { context, page } = await openAs(browser, OTTO, { colorScheme: 'light' });
+    await openChannel(page, gid);
+    const gutterColumn = () =>
+      messageWith(page, 'Otto writes')
+        .locator('.message__gutter')
+        .evaluate((gutter) => getComputedStyle(gutter).gridColumnStart);
+    // No choice of his own yet: the server's layout puts his message on the right.
+    await expect.poll(gutterColumn).toBe('2');
+    await openMenu(page);
+    await expect(page.getByTestId('own-messages-right')).toBeChecked();
+    await page.getByTestId('own-messages-left').check();
+    await expect(root(page)).toHaveAttribute('data-own-messages', 'left');
+    await expect.poll(gutterColumn).toBe('auto');
+    await context.close();
+  } finally {
+    await layout('Left');
+  }
 });

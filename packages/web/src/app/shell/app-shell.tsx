@@ -7,7 +7,6 @@ import { IncomingCall } from '../../features/voice';
 import { useAppSelector } from '../../lib/store';
 import { BookmarkIcon, ChatIcon, UsersIcon } from '../../ui';
 import { ConnectionBanner } from './connection-banner';
-import './chat-layout.css';
 import './embed.css';
 
 /** The signed-in layout: a navigation rail (a bottom bar on phones) and the current section. */

@@ -25,12 +25,17 @@ function write(key: string, value: string): void {
   }
 }
 
-export const readOwnMessagesSide = (): OwnMessagesSide => (read(SIDE_KEY) === 'right' ? 'right' : 'left');
+/** The side this user chose, or null: then the server's `chat_layout_mode` decides. */
+export const storedSide = (): OwnMessagesSide | null => {
+  const side = read(SIDE_KEY);
+  return side === 'left' || side === 'right' ? side : null;
+};
 export const readMessageSound = (): boolean => read(SOUND_KEY) === '1';
 
-/** Puts the side on `<html data-own-messages>`, which the message list's CSS follows. */
-export function applyOwnMessagesSide(side: OwnMessagesSide = readOwnMessagesSide()): void {
-  document.documentElement.dataset.ownMessages = side;
+/** Puts the chosen side on `<html data-own-messages>`, which the message list's CSS follows. */
+export function applyOwnMessagesSide(side: OwnMessagesSide | null = storedSide()): void {
+  if (side) document.documentElement.dataset.ownMessages = side;
+  else delete document.documentElement.dataset.ownMessages;
 }
 
 export function storeOwnMessagesSide(side: OwnMessagesSide): void {

@@ -4,7 +4,7 @@ import { getPreferences, updatePreferences } from '../api';
 import { currentLanguage, i18n } from '../i18n';
 import { getState } from '../store';
 import { readThemePreference, setThemePreference } from '../theme';
-import { readMessageSound, readOwnMessagesSide, storeMessageSound, storeOwnMessagesSide } from './local';
+import { readMessageSound, storedSide, storeMessageSound, storeOwnMessagesSide } from './local';
 
 /**
  * The user's preferences, kept on the server and followed on every device (issue 14;
@@ -64,7 +64,9 @@ let snapshot: LocalPreferences | undefined;
 function readLocal(): LocalPreferences {
   const next = {
     theme: readThemePreference(),
-    own_messages: readOwnMessagesSide(),
+    // Until the user chooses, the side shown is the one the server's layout gives.
+    own_messages:
+      storedSide() ?? (getState().server.common?.chat_layout_mode === 'SelfRight' ? 'right' : 'left'),
     message_sound: readMessageSound(),
   };
   if (
