@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from '../chromium-flags';
 import { adminToken, createPublicChannel, openChannel, registerMember, signIn, snap } from './support.js';
 
 /**
@@ -8,21 +9,7 @@ import { adminToken, createPublicChannel, openChannel, registerMember, signIn, s
  * cancels a recording and sends nothing. Screenshots light/dark, phone/desktop.
  */
 test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
+  launchOptions: { executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] },
 });
 test.describe.configure({ mode: 'serial' });
 

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type LaunchOptions, type Page } from '@playwright/test';
 // @ts-expect-error: a plain ES module without types, shared with the namespace side.
 import { serveUnixToTcp } from '../netns/forward.mjs';
+import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from '../chromium-flags';
 
 const PORT = Number(process.env.E2E_PORT);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,18 +36,10 @@ export function namespacedChromium(name: string): { launchOptions: LaunchOptions
         string
       >,
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
+        ...CHROMIUM_ARGS,
+        ...FAKE_MEDIA_ARGS,
         '--allow-loopback-in-peer-connection',
         '--disable-features=WebRtcHideLocalIpsWithMdns',
-        '--autoplay-policy=no-user-gesture-required',
       ],
     },
   };
