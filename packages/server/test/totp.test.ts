@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpAt } from '../src/auth/totp.js';
 import { linkOf, startMailbox, useMailbox, type Mailbox } from './support/mailbox.js';
+import { loginConfig } from './support/login-config.js';
 import { createAdmin, createUser, login, type TestUser, useTestServer } from './support/server.js';
 
 let now = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -115,17 +116,7 @@ describe('enrolment', () => {
   it('refuses guests, and bad input is a 4xx that changes nothing', async () => {
     await t.request('POST', '/admin/login/config', {
       token: admin.token,
-      json: {
-        who_can_sign_up: 'EveryOne',
-        guest: true,
-        password: true,
-        magic_link: true,
-        google: false,
-        github: false,
-        oidc: [],
-        metamask: false,
-        third_party: false,
-      },
+      json: loginConfig({ guest: true }),
     });
     const guest = await t.request('GET', '/token/login_guest');
     expect(guest.status).toBe(200);
