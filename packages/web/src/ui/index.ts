@@ -2,6 +2,7 @@ export { Avatar, type AvatarProps } from './avatar';
 export { UnreadBadge } from './badge';
 export { Button, IconButton, type ButtonProps, type ButtonVariant } from './button';
 export { Checkbox, RadioCard } from './checkbox';
+export { CopyButton } from './copy-button';
 export { SelectField, TextAreaField, TextField } from './field';
 export { ListField, listWords } from './list-field';
 export * from './icons';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import * as botsApi from '../../lib/api/endpoints/bots';
 import { useAppSelector } from '../../lib/store';
-import { Button, CheckIcon, CopyIcon, TextField } from '../../ui';
+import { Button, CopyButton, TextField } from '../../ui';
 import { curlSnippet, formatTime } from './format';
 
 /** A bot's keys: create one (shown once, with a curl snippet beside it), list, revoke. */
@@ -124,26 +124,5 @@ function ShownOnce({ secret, snippet, onDone }: { secret: string; snippet: strin
         {t('keys.done')}
       </Button>
     </div>
-  );
-}
-
-function CopyButton({ text, testId }: { text: string; testId: string }) {
-  const { t } = useTranslation('bots');
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    await navigator.clipboard?.writeText(text).catch(() => undefined);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 1500);
-  };
-  return (
-    <Button
-      variant="ghost"
-      small
-      icon={copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
-      onClick={() => void copy()}
-      data-testid={testId}
-    >
-      {copied ? t('keys.copied') : t('keys.copy')}
-    </Button>
   );
 }

@@ -4,8 +4,7 @@ import type { TotpSetup, TotpStatus } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
 import { toast } from '../../lib/toast';
-import { Button, Checkbox, Spinner, TextField } from '../../ui';
-import { CopyButton } from './copy-button';
+import { Button, Checkbox, CopyButton, Spinner, TextField } from '../../ui';
 import './two-factor.css';
 
 /** Settings › Two-factor sign-in: enrol, see the recovery codes once, turn it off; the policy for admins. */

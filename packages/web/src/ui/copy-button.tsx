@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, CheckIcon, CopyIcon } from '../../ui';
+import { Button } from './button';
+import { CheckIcon, CopyIcon } from './icons';
 
-/** Copies `text`; says so for a moment. */
+/** Copies `text`; says so for a moment (secrets, keys and snippets shown once). */
 export function CopyButton({ text, label, testId }: { text: string; label?: string; testId?: string }) {
-  const { t } = useTranslation('twofactor');
+  const { t } = useTranslation('common');
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     await navigator.clipboard?.writeText(text).catch(() => undefined);
@@ -20,7 +21,7 @@ export function CopyButton({ text, label, testId }: { text: string; label?: stri
       onClick={() => void copy()}
       data-testid={testId}
     >
-      {copied ? t('copied') : (label ?? t('copy'))}
+      {copied ? t('actions.copied') : (label ?? t('actions.copy'))}
     </Button>
   );
 }
