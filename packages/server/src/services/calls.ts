@@ -28,11 +28,25 @@ async function announce(ctx: Ctx, caller: number, callee: number, room: string, 
   });
 }
 
+/**
+ * Whether the user is in a voice room. A member with no open stream anywhere (a browser closed
+ * without leaving) is not: they are taken out now rather than at heartbeat expiry, so that a call
+ * to them rings instead of answering busy.
+ */
+async function inCall(ctx: Ctx, uid: number): Promise<boolean> {
+  const member = await ctx.store.voice.member(uid);
+  if (!member) return false;
+  if ((await ctx.presence.streams(uid)) > 0) return true;
+  const left = await ctx.store.voice.leave(uid);
+  if (left) await publishRoom(ctx, left.room);
+  return false;
+}
+
 export async function callUser(ctx: Ctx, actor: Actor, req: CallPeerRequest): Promise<CallReply> {
   const ref = await requireCallable(ctx, actor, req.uid);
   await liveRooms(ctx);
   const createdAt = ctx.now();
-  const calleeBusy = (await ctx.store.voice.member(req.uid)) !== undefined;
+  const calleeBusy = await inCall(ctx, req.uid);
   if (
     calleeBusy ||
     !(await ctx.store.voice.ring({ caller: actor.uid, callee: req.uid, created_at: createdAt }))
