@@ -4,8 +4,8 @@
  * link, and the link registers once, into the invited private channels, until it expires.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkOf, startMailbox, useMailbox, type Mailbox } from './support/mailbox.js';
-import { createAdmin, createChannel, createUser, useTestServer, type TestUser } from './support/server.js';
+import { linkOf, startAdminMailbox, type Mailbox } from './support/mailbox.js';
+import { createChannel, createUser, useTestServer, type TestUser } from './support/server.js';
 
 let now = Date.now();
 const t = useTestServer({ now: () => now });
@@ -15,9 +15,7 @@ let secret = 0;
 let other = 0;
 
 beforeAll(async () => {
-  box = await startMailbox();
-  admin = await createAdmin(t);
-  await useMailbox(t, admin, box);
+  ({ admin, box } = await startAdminMailbox(t));
   secret = await createChannel(t, admin, { name: 'secret', is_public: false });
   other = await createChannel(t, admin, { name: 'other', is_public: false });
 });

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginConfig } from './support/login-config.js';
-import { linkOf, startMailbox, useMailbox, type Mailbox } from './support/mailbox.js';
+import { linkOf, startAdminMailbox, startMailbox, useMailbox, type Mailbox } from './support/mailbox.js';
 import {
   createAdmin,
   createChannel,
@@ -22,9 +22,7 @@ const t = useTestServer({ now: () => now });
 let box: Mailbox;
 let admin: TestUser;
 beforeAll(async () => {
-  box = await startMailbox();
-  admin = await createAdmin(t);
-  await useMailbox(t, admin, box);
+  ({ admin, box } = await startAdminMailbox(t));
 });
 afterAll(async () => {
   await box.close();

@@ -6,18 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpAt } from '../src/auth/totp.js';
-import { linkOf, startMailbox, useMailbox, type Mailbox } from './support/mailbox.js';
+import { linkOf, startAdminMailbox, type Mailbox } from './support/mailbox.js';
 import { loginConfig } from './support/login-config.js';
-import { createAdmin, createUser, login, type TestUser, useTestServer } from './support/server.js';
+import { createUser, login, type TestUser, useTestServer } from './support/server.js';
 
 let now = Date.UTC(2026, 0, 1, 12, 0, 0);
 const t = useTestServer({ now: () => now });
 let admin: TestUser;
 let box: Mailbox;
 beforeAll(async () => {
-  box = await startMailbox();
-  admin = await createAdmin(t);
-  await useMailbox(t, admin, box);
+  ({ admin, box } = await startAdminMailbox(t));
 });
 afterAll(async () => {
   await box.close();

@@ -4,7 +4,7 @@
  */
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { ApiClient, TestUser } from './server.js';
+import { createAdmin, type ApiClient, type TestUser } from './server.js';
 import { until } from './until.js';
 
 export interface Mailbox {
@@ -80,6 +80,14 @@ export async function useMailbox(
     json: { enabled: true, host: box.host, port: box.port, from: 'parley@example.com', ...extra },
   });
   if (res.status !== 200) throw new Error(`smtp config failed: ${res.status} ${res.text}`);
+}
+
+/** A mailbox, the first administrator, and the server's mail pointed at the mailbox. */
+export async function startAdminMailbox(t: ApiClient): Promise<{ admin: TestUser; box: Mailbox }> {
+  const box = await startMailbox();
+  const admin = await createAdmin(t);
+  await useMailbox(t, admin, box);
+  return { admin, box };
 }
 
 /** The `magic_token` of the link in a mail's text. */
