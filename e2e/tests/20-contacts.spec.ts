@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { adminToken, signIn, snap } from './support.js';
+import { adminToken, registerAccount, signIn, snap } from './support.js';
 
 /**
  * Contacts and user search (API.md §4.3, issue 10): on the members page Lia finds Rex with the
@@ -16,15 +16,9 @@ const uids: Record<string, number> = {};
 const tokens: Record<string, string> = {};
 
 async function register(request: APIRequestContext, headers: Record<string, string>, who: typeof LIA) {
-  const link = await (await request.get('/api/group/create_reg_magic_link', { headers })).text();
-  const magicToken = new URL(link.replace(/^"|"$/g, '')).searchParams.get('magic_token');
-  const registered = await request.post('/api/user/register', {
-    data: { ...who, magic_token: magicToken, gender: 0, language: 'en', device: 'e2e' },
-  });
-  expect(registered.ok()).toBe(true);
-  const body = (await registered.json()) as { user: { uid: number }; token: string };
-  uids[who.name] = body.user.uid;
-  tokens[who.name] = body.token;
+  const { uid, token } = await registerAccount(request, headers, who);
+  uids[who.name] = uid;
+  tokens[who.name] = token;
 }
 
 test.beforeAll(async ({ request }) => {

@@ -67,12 +67,12 @@ export async function createPublicChannel(
   return typeof body === 'number' ? body : body.gid;
 }
 
-/** Registers `who` with a fresh invitation link of the administrator's; returns the new uid. */
-export async function registerMember(
+/** Registers `who` with a fresh invitation link of the administrator's; returns the new uid and token. */
+export async function registerAccount(
   request: APIRequestContext,
   adminHeaders: Record<string, string>,
   who: Credentials & { name: string },
-): Promise<number> {
+): Promise<{ uid: number; token: string }> {
   const link = await (
     await request.get('/api/group/create_reg_magic_link', { headers: adminHeaders })
   ).text();
@@ -81,7 +81,17 @@ export async function registerMember(
     data: { ...who, magic_token: magicToken, gender: 0, language: 'en', device: 'e2e' },
   });
   expect(registered.ok()).toBe(true);
-  return (await registered.json()).user.uid as number;
+  const body = (await registered.json()) as { user: { uid: number }; token: string };
+  return { uid: body.user.uid, token: body.token };
+}
+
+/** Registers `who` as {@link registerAccount} does; returns the new uid. */
+export async function registerMember(
+  request: APIRequestContext,
+  adminHeaders: Record<string, string>,
+  who: Credentials & { name: string },
+): Promise<number> {
+  return (await registerAccount(request, adminHeaders, who)).uid;
 }
 
 /** The numeric id in the current hash route, e.g. /#/chat/channel/3 → 3. */
