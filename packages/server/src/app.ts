@@ -35,7 +35,7 @@ import { RateLimits } from './limits/rate-limits.js';
 import { InProcessTokenBuckets } from './limits/token-bucket.js';
 import { AddressPolicy } from './outbound/addresses.js';
 import { createSafeFetch, type Resolver } from './outbound/safe-fetch.js';
-import { openScaledMode, type ScaledMode } from './scaled.js';
+import type { ScaledMode } from './scaled.js';
 import { InProcessPresence, type Presence } from './realtime/presence.js';
 import { healthRoutes } from './routes/health.js';
 import { apiRoutes } from './routes/index.js';
@@ -118,7 +118,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     },
     // `DELETE /message/bulk/{mids}` carries up to bulkDeleteMaxMessages ids in one path segment;
     // the router's default (100 characters) would answer 414 past about fifteen.
-    maxParamLength: LIMITS.midListMaxLength,
+    routerOptions: { maxParamLength: LIMITS.midListMaxLength },
     // While draining, a request that still arrives on an open connection is served, and its
     // connection closed after it: the node works fully until close() resolves, and a proxy does
     // not resend a POST it already sent, so a refusal would reach the user as an error.
@@ -135,6 +135,8 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   });
   let scaled: ScaledMode | undefined;
   if (config.redisUrl && config.databaseUrl && !options.bus) {
+    // Loaded only when scaled: Redis and PostgreSQL clients are a large part of memory at rest.
+    const { openScaledMode } = await import('./scaled.js');
     scaled = await openScaledMode({
       redisUrl: config.redisUrl,
       databaseUrl: config.databaseUrl,

@@ -1,6 +1,6 @@
 /** Delivery over SMTP with nodemailer: one connection per mail (mail is rare: links, invitations, tests). */
-import nodemailer from 'nodemailer';
 import type { SmtpConfig } from '@parley/protocol';
+import { lazyModule } from '../lazy-module.js';
 
 export interface OutgoingMail {
   to: string;
@@ -17,9 +17,11 @@ export class MailError extends Error {
 }
 
 const TIMEOUT_MS = 10_000;
+const loadNodemailer = lazyModule(async () => (await import('nodemailer')).default);
 
 /** Sends one mail; resolves with the server's final answer (e.g. `250 OK: queued`). */
 export async function deliver(config: SmtpConfig, mail: OutgoingMail): Promise<string> {
+  const nodemailer = await loadNodemailer();
   const transport = nodemailer.createTransport({
     host: config.host,
     port: config.port,

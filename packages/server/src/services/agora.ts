@@ -11,9 +11,9 @@ import type {
   AgoraToken,
   AgoraTokenRequest,
 } from '@parley/protocol';
-import agora from 'agora-token';
 import type { Actor, Ctx } from '../context.js';
 import { AppError, badRequest } from '../errors.js';
+import { lazyModule } from '../lazy-module.js';
 import { requireAdmin } from '../policy/index.js';
 import { groupRoom, requireCallable, requireChannelVoice } from '../policy/voice.js';
 import { record, settingsDiff } from './audit.js';
@@ -22,6 +22,7 @@ import { liveRooms } from './voice-rooms.js';
 
 /** Seconds an Agora token lives. */
 export const AGORA_TOKEN_TTL = 3600;
+const loadAgora = lazyModule(async () => (await import('agora-token')).default);
 const AGORA_KEY = /^[0-9a-fA-F]{32}$/;
 
 export async function isAgoraEnabled(ctx: Ctx): Promise<boolean> {
@@ -75,6 +76,7 @@ export async function createAgoraToken(ctx: Ctx, actor: Actor, req: AgoraTokenRe
   }
   const config = await readSetting(ctx.store, 'agora');
   if (!(await isAgoraEnabled(ctx))) throw new AppError('unavailable', 'Agora is not enabled');
+  const agora = await loadAgora();
   const token = agora.RtcTokenBuilder.buildTokenWithUid(
     config.app_id!,
     config.app_certificate!,

@@ -5,10 +5,10 @@
  */
 import { createPublicKey } from 'node:crypto';
 import type { PushSubscriptionRequest, VapidKey } from '@parley/protocol';
-import webpush from 'web-push';
 import type { Actor, Ctx } from '../context.js';
 import { badRequest } from '../errors.js';
 import { allowedPushEndpoint, requireNotifyOwner } from '../policy/notifications.js';
+import { loadWebPush } from './web-push-send.js';
 
 interface VapidKeys {
   publicKey: string;
@@ -21,7 +21,7 @@ const VAPID_SETTING = 'vapid_keys';
 export async function vapidKeys(ctx: Ctx): Promise<VapidKeys> {
   const stored = await ctx.store.settings.get<VapidKeys>(VAPID_SETTING);
   if (stored) return stored;
-  return ctx.store.settings.setIfAbsent<VapidKeys>(VAPID_SETTING, webpush.generateVAPIDKeys());
+  return ctx.store.settings.setIfAbsent<VapidKeys>(VAPID_SETTING, (await loadWebPush()).generateVAPIDKeys());
 }
 
 export async function vapidKey(ctx: Ctx, actor: Actor): Promise<VapidKey> {

@@ -3,7 +3,7 @@
  * `aes128gcm`) and signed with the server's VAPID key (RFC 8292) by the `web-push` package, and
  * sent with `fetch` so that a slow endpoint is cut off after `timeoutMs`.
  */
-import webpush from 'web-push';
+import { lazyModule } from '../lazy-module.js';
 import type { PushSubscriptionRecord } from '../store/types.js';
 
 export interface VapidDetails {
@@ -18,6 +18,8 @@ export interface PushOutcome {
   error: string | null;
 }
 
+export const loadWebPush = lazyModule(async () => (await import('web-push')).default);
+
 /** How long a pushed message may wait in the push service for an offline browser. */
 const TTL_SECONDS = 24 * 3600;
 
@@ -27,6 +29,7 @@ export async function sendWebPush(
   vapid: VapidDetails,
   timeoutMs: number,
 ): Promise<PushOutcome> {
+  const webpush = await loadWebPush();
   const request = webpush.generateRequestDetails(
     { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
     body,

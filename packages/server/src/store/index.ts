@@ -8,7 +8,6 @@ import type { Kysely, MigrationResult } from 'kysely';
 import type { StoreDialect } from './dialect.js';
 import { KyselyStore } from './kysely-store.js';
 import { migrateToLatest } from './migrations/index.js';
-import { openPostgres } from './postgres.js';
 import type { Database } from './schema.js';
 import { openSqlite, type SqliteSynchronous } from './sqlite.js';
 import type { Store } from './types.js';
@@ -33,11 +32,15 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
-function openDatabase(options: OpenStoreOptions): { db: Kysely<Database>; dialect: StoreDialect } {
+async function openDatabase(
+  options: OpenStoreOptions,
+): Promise<{ db: Kysely<Database>; dialect: StoreDialect }> {
   if (options.databaseUrl) {
     if (!isPostgresUrl(options.databaseUrl)) {
       throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
     }
+    // Loaded only for PostgreSQL: an embedded server never needs the `pg` driver in memory.
+    const { openPostgres } = await import('./postgres.js');
     return { db: openPostgres(options.databaseUrl), dialect: 'postgres' };
   }
   // The database holds the token signing key: only the server's own user may read it.
@@ -50,7 +53,7 @@ function openDatabase(options: OpenStoreOptions): { db: Kysely<Database>; dialec
 
 /** Opens the database, migrates it to the latest schema, and returns the store. */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
-  const { db, dialect } = openDatabase(options);
+  const { db, dialect } = await openDatabase(options);
   try {
     await migrateToLatest(db, dialect);
   } catch (err) {
@@ -62,7 +65,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
 
 /** Runs the migrations alone (a deploy step before starting several nodes) and closes. */
 export async function migrateDatabase(options: OpenStoreOptions): Promise<MigrationResult[]> {
-  const { db, dialect } = openDatabase(options);
+  const { db, dialect } = await openDatabase(options);
   try {
     return await migrateToLatest(db, dialect);
   } finally {

@@ -4,7 +4,7 @@
  * (EIP-191 `personal_sign`), checked with viem.
  */
 import type { MetamaskCredential } from '@parley/protocol';
-import { getAddress, isAddress, isHex, verifyMessage } from 'viem';
+import { lazyModule } from '../../lazy-module.js';
 import { randomToken, sha256 } from '../../auth/tokens.js';
 import type { Ctx } from '../../context.js';
 import { badRequest, forbidden, unauthorized } from '../../errors.js';
@@ -12,8 +12,10 @@ import { readSetting } from '../settings.js';
 import type { Identity } from './accounts.js';
 
 const NONCE_TTL_MS = 5 * 60_000;
+const loadViem = lazyModule(() => import('viem'));
 
-function addressOf(raw: string): string {
+async function addressOf(raw: string): Promise<string> {
+  const { getAddress, isAddress } = await loadViem();
   if (!isAddress(raw, { strict: false })) throw badRequest('public_address is not an Ethereum address');
   return getAddress(raw).toLowerCase();
 }
@@ -25,7 +27,7 @@ async function requireEnabled(ctx: Ctx): Promise<void> {
 
 export async function createNonce(ctx: Ctx, rawAddress: string, ip: string): Promise<string> {
   await requireEnabled(ctx);
-  const address = addressOf(rawAddress);
+  const address = await addressOf(rawAddress);
   await ctx.limits.lookup(ip);
   const nonce = randomToken(16);
   const now = ctx.now();
@@ -46,7 +48,8 @@ export async function metamaskIdentity(
   ip: string,
 ): Promise<Identity> {
   await requireEnabled(ctx);
-  const address = addressOf(credential.public_address);
+  const address = await addressOf(credential.public_address);
+  const { getAddress, isHex, verifyMessage } = await loadViem();
   if (!isHex(credential.signature)) throw badRequest('signature is not hex');
   await ctx.limits.lookup(ip);
   const found = await ctx.store.signin.takeChallenge(

@@ -5,13 +5,15 @@
  * reads the ID token's subject and verified e-mail.
  */
 import type { OidcCredential, OpenidAuthorizeRequest } from '@parley/protocol';
-import * as oidc from 'openid-client';
 import { randomToken, sha256 } from '../../auth/tokens.js';
 import type { Ctx } from '../../context.js';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors.js';
 import { publicOrigin } from '../invites.js';
 import { readSetting } from '../settings.js';
 import type { Identity } from './accounts.js';
+import { lazyModule } from '../../lazy-module.js';
+
+const loadOidc = lazyModule(() => import('openid-client'));
 
 const STATE_TTL_MS = 10 * 60_000;
 
@@ -40,6 +42,7 @@ async function enabledClient(ctx: Ctx, issuer: string) {
 }
 
 async function discover(ctx: Ctx, client: { issuer: string; client_id: string; client_secret: string }) {
+  const oidc = await loadOidc();
   try {
     const url = new URL(client.issuer);
     if (url.protocol !== 'https:' && !ctx.config.signin.oidcAllowHttp) throw new Error('http issuer');
@@ -81,6 +84,7 @@ export async function authorize(
   const config = await discover(ctx, client);
   const state = randomToken(24);
   const nonce = randomToken(16);
+  const oidc = await loadOidc();
   const verifier = oidc.randomPKCECodeVerifier();
   const now = ctx.now();
   await ctx.store.signin.deleteExpiredChallenges(now);
@@ -111,6 +115,7 @@ export async function identityOf(ctx: Ctx, credential: OidcCredential, address: 
   const pending = JSON.parse(found.data) as Pending;
   const client = await enabledClient(ctx, pending.issuer);
   const config = await discover(ctx, client);
+  const oidc = await loadOidc();
   const callback = new URL(pending.redirect_uri);
   callback.searchParams.set('code', credential.code);
   callback.searchParams.set('state', credential.state);
