@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, adminToken, snap } from './support.js';
+import { ADMIN, adminToken, createPublicChannel, registerAccount, snap } from './support.js';
 
 /**
  * Issue 14, "First impressions": what a new user meets on a phone and a desktop. Independent of the
@@ -36,21 +36,13 @@ test.beforeAll(async ({ request }) => {
 
 /** 150 messages from another member: more than a new device receives, more than a badge shows. */
 async function fillBusyChannel(request: APIRequestContext, headers: Record<string, string>) {
-  const link = await (await request.get('/api/group/create_reg_magic_link', { headers })).text();
-  const magicToken = new URL(link.replace(/^"|"$/g, '')).searchParams.get('magic_token');
-  const who = {
+  const { token } = await registerAccount(request, headers, {
     email: `cleo-${Date.now()}@parley.test`,
     password: 'cleo password 12',
     name: `Cleo${Date.now() % 10000}`,
-  };
-  const registered = await request.post('/api/user/register', {
-    data: { ...who, magic_token: magicToken, gender: 0, language: 'en', device: 'e2e' },
   });
-  expect(registered.ok()).toBe(true);
-  const cleo = { 'x-api-key': ((await registered.json()) as { token: string }).token };
-  const group = await request.post('/api/group', { headers, data: { name: 'busy', is_public: true } });
-  const body = await group.json();
-  busyGid = typeof body === 'number' ? body : body.gid;
+  const cleo = { 'x-api-key': token };
+  busyGid = await createPublicChannel(request, headers, 'busy');
   for (let i = 1; i <= 150; i++) {
     const sent = await request.post(`/api/group/${busyGid}/send`, {
       headers: { ...cleo, 'content-type': 'text/plain' },

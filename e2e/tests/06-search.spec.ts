@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, adminToken, signIn, snap } from './support.js';
+import { ADMIN, adminToken, createPublicChannel, registerMember, signIn, snap } from './support.js';
 
 /**
  * Search and typing (docs/search.md): a user finds an old message with Ctrl+K, opens the hit and
@@ -20,15 +20,8 @@ const adminHeaders = async (request: APIRequestContext) => ({
 
 test.beforeAll(async ({ request }) => {
   const headers = await adminHeaders(request);
-  const link = await (await request.get('/api/group/create_reg_magic_link', { headers })).text();
-  const magicToken = new URL(link.replace(/^"|"$/g, '')).searchParams.get('magic_token');
-  const registered = await request.post('/api/user/register', {
-    data: { ...DANA, magic_token: magicToken, gender: 0, language: 'en', device: 'e2e' },
-  });
-  expect(registered.ok()).toBe(true);
-  const group = await request.post('/api/group', { headers, data: { name: 'research', is_public: true } });
-  const body = await group.json();
-  gid = typeof body === 'number' ? body : body.gid;
+  await registerMember(request, headers, DANA);
+  gid = await createPublicChannel(request, headers, 'research');
   const send = async (text: string) => {
     const sent = await request.post(`/api/group/${gid}/send`, {
       headers: { ...headers, 'content-type': 'text/plain' },

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { adminToken, signIn, snap } from './support.js';
+import { adminToken, createPublicChannel, registerMember, signIn, snap } from './support.js';
 
 /**
  * Conversation settings (SPEC §4): a user pins a channel and a DM (they move first in the
@@ -22,25 +22,10 @@ const adminHeaders = async (request: APIRequestContext) => ({
 
 test.beforeAll(async ({ request }) => {
   const headers = await adminHeaders(request);
-  const register = async (who: typeof ADA) => {
-    const link = await (await request.get('/api/group/create_reg_magic_link', { headers })).text();
-    const magicToken = new URL(link.replace(/^"|"$/g, '')).searchParams.get('magic_token');
-    const registered = await request.post('/api/user/register', {
-      data: { ...who, magic_token: magicToken, gender: 0, language: 'en', device: 'e2e' },
-    });
-    expect(registered.ok()).toBe(true);
-    return ((await registered.json()) as { user: { uid: number } }).user.uid;
-  };
-  adaUid = await register(ADA);
-  benUid = await register(BEN);
-  const create = async (name: string) => {
-    const body = await (
-      await request.post('/api/group', { headers, data: { name, is_public: true } })
-    ).json();
-    return typeof body === 'number' ? body : (body.gid as number);
-  };
-  first = await create(`aardvark ${stamp % 10000}`);
-  last = await create(`zebra ${stamp % 10000}`);
+  adaUid = await registerMember(request, headers, ADA);
+  benUid = await registerMember(request, headers, BEN);
+  first = await createPublicChannel(request, headers, `aardvark ${stamp % 10000}`);
+  last = await createPublicChannel(request, headers, `zebra ${stamp % 10000}`);
 });
 
 async function openSettings(page: Page) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, adminToken, snap } from './support.js';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, adminToken, registerAccount, snap } from './support.js';
 
 /**
  * Issue 14, accessibility beyond 04-first-impressions: dialogs keep focus inside and give it back,
@@ -96,7 +96,12 @@ test('a live region reads out a message from someone else as it arrives', async 
   await page.goto(`/#/chat/channel/${gid}`);
   await expect(page.getByTestId('composer')).toBeVisible();
   // Another member posts in the open channel.
-  const bea = await registerMember(request);
+  const stamp = Date.now();
+  const { token: bea } = await registerAccount(
+    request,
+    { 'x-api-key': token },
+    { email: `live-${stamp}@parley.test`, password: 'live password 12', name: `Live${stamp % 10000}` },
+  );
   await request.post(`/api/group/${gid}/send`, {
     headers: { 'x-api-key': bea, 'content-type': 'text/plain' },
     data: 'hello from the live region test',
@@ -104,23 +109,3 @@ test('a live region reads out a message from someone else as it arrives', async 
   const live = page.locator('[aria-live="polite"]').filter({ hasText: 'hello from the live region test' });
   await expect(live).toHaveCount(1);
 });
-
-async function registerMember(request: APIRequestContext): Promise<string> {
-  const headers = { 'x-api-key': token };
-  const link = await (await request.get('/api/group/create_reg_magic_link', { headers })).text();
-  const magicToken = new URL(link.replace(/^"|"$/g, '')).searchParams.get('magic_token');
-  const stamp = Date.now();
-  const registered = await request.post('/api/user/register', {
-    data: {
-      email: `live-${stamp}@parley.test`,
-      password: 'live password 12',
-      name: `Live${stamp % 10000}`,
-      magic_token: magicToken,
-      gender: 0,
-      language: 'en',
-      device: 'e2e',
-    },
-  });
-  expect(registered.ok()).toBe(true);
-  return ((await registered.json()) as { token: string }).token;
-}
