@@ -6,19 +6,30 @@ import { badRequest } from '../errors.js';
 let sharpModule: Promise<{ default: typeof Sharp }> | undefined;
 const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
 
-/** Decodes any image sharp reads and returns a square PNG (cover crop); 400 when undecodable. */
-export async function squarePng(input: Buffer, size: number): Promise<Buffer> {
+const PIXEL_LIMIT = 50_000_000;
+
+/**
+ * Decodes any image sharp reads and returns it square (cover crop): an animated GIF or WebP (more
+ * than one frame) as an animated GIF with its frames and delays, anything else as a PNG; 400 when
+ * undecodable. The pixel limit counts every frame.
+ */
+export async function squareImage(input: Buffer, size: number): Promise<Buffer> {
   const sharp = await loadSharp();
   try {
-    return await sharp(input, { limitInputPixels: 50_000_000 })
+    const pages = (await sharp(input, { limitInputPixels: PIXEL_LIMIT }).metadata()).pages ?? 1;
+    const animated = pages > 1;
+    const square = sharp(input, { limitInputPixels: PIXEL_LIMIT, animated })
       .rotate()
-      .resize(size, size, { fit: 'cover' })
-      .png()
-      .toBuffer();
+      .resize(size, size, { fit: 'cover' });
+    return await (animated ? square.gif({ loop: 0 }) : square.png()).toBuffer();
   } catch {
     throw badRequest('image could not be decoded');
   }
 }
+
+/** The content type of an image `squareImage` made: `image/gif` or `image/png`. */
+export const squareImageType = (image: Buffer): 'image/gif' | 'image/png' =>
+  image.subarray(0, 4).toString('latin1') === 'GIF8' ? 'image/gif' : 'image/png';
 
 /** The built-in logo served until an admin uploads one; SVG, so serving it needs no image library. */
 export const DEFAULT_LOGO_SVG =

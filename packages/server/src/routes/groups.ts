@@ -1,3 +1,4 @@
+import { squareImageType } from '../blobs/images.js';
 import type { Ctx } from '../context.js';
 import { imageBytes } from '../http/body.js';
 import * as groups from '../services/groups.js';
@@ -22,9 +23,8 @@ export const groupHandlers = (ctx: Ctx) =>
     addMembers: (req) => groups.addMembers(ctx, req.actor, req.params.gid, req.body),
     removeMembers: (req) => groups.removeMembers(ctx, req.actor, req.params.gid, req.body),
     setGroupAvatar: (req) => groups.setGroupAvatar(ctx, req.actor, req.params.gid, imageBytes(req)),
-    getGroupAvatar: async (req) => ({
-      image: await groups.getGroupAvatar(ctx, req.query.gid),
-      contentType: 'image/png',
-      cacheControl: IMMUTABLE,
-    }),
+    getGroupAvatar: async (req) => {
+      const image = await groups.getGroupAvatar(ctx, req.query.gid);
+      return { image, contentType: squareImageType(image), cacheControl: IMMUTABLE };
+    },
   }) satisfies Partial<Handlers>;

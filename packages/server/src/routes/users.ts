@@ -1,3 +1,4 @@
+import { squareImageType } from '../blobs/images.js';
 import type { Ctx } from '../context.js';
 import { imageBytes } from '../http/body.js';
 import { isUsableToken } from '../services/magic-links.js';
@@ -17,11 +18,10 @@ export const userHandlers = (ctx: Ctx) =>
     getMe: (req) => users.getUser(ctx, req.actor.uid),
     updateMe: (req) => users.updateProfile(ctx, req.actor, req.body),
     setAvatar: (req) => users.setAvatar(ctx, req.actor, imageBytes(req)),
-    getAvatar: async (req) => ({
-      image: await users.getAvatar(ctx, req.query.uid),
-      contentType: 'image/png',
-      cacheControl: IMMUTABLE,
-    }),
+    getAvatar: async (req) => {
+      const image = await users.getAvatar(ctx, req.query.uid);
+      return { image, contentType: squareImageType(image), cacheControl: IMMUTABLE };
+    },
     changePassword: (req) =>
       users.changePassword(ctx, req.actor, req.body.old_password, req.body.new_password, req.ip),
     deleteAccount: (req) => users.deleteAccount(ctx, req.actor),

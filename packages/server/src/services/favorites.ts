@@ -8,6 +8,7 @@ import type { Actor, Ctx } from '../context.js';
 import { AppError, notFound } from '../errors.js';
 import { requireFavoriteOwner } from '../policy/archives.js';
 import { buildArchive, serveAttachment } from './archives.js';
+import { discardUnreferenced } from './files/file-messages.js';
 import type { StoredFile } from './files/serve.js';
 
 export async function createFavorite(ctx: Ctx, actor: Actor, mids: readonly number[]): Promise<Favorite> {
@@ -31,8 +32,11 @@ export async function getFavorite(ctx: Ctx, actor: Actor, id: string): Promise<A
   return record.archive;
 }
 
+/** Removes it, and the files it kept that nothing else (a message, an archive, a favorite) still holds. */
 export async function deleteFavorite(ctx: Ctx, actor: Actor, id: string): Promise<void> {
-  if (!(await ctx.store.favorites.remove(actor.uid, id))) throw notFound('no such favorite');
+  const held = await ctx.store.favorites.remove(actor.uid, id);
+  if (!held) throw notFound('no such favorite');
+  await discardUnreferenced(ctx, held);
 }
 
 /**

@@ -30,21 +30,44 @@ export function serviceAccountJwt(target: FcmTarget, nowMs: number): string {
   return `${head}.${claims}.${signature}`;
 }
 
-/** The FCM v1 message for one device. Data values are strings (FCM's rule). */
+/**
+ * The FCM v1 message for one device. Data values are strings (FCM's rule). Every message of a
+ * conversation has the same collapse key and tag, so a newer one replaces the one shown (Android).
+ * - A new message (`kind` absent or `message`): a notification plus data.
+ * - An edit: the same, with the edited text and `kind: "edit"`; it replaces the shown notification.
+ * - A withdrawal (deleted message): a data-only message (`kind: "withdraw"`, no `notification`), so
+ *   nothing is shown: FCM cannot remove a notification from a device, an app that knows the kind
+ *   cancels its notification by tag, and an app that does not (VoceChat's) shows nothing new.
+ */
 export function fcmMessage(token: string, payload: PushPayload): object {
   const title = payload.group_name ? `${payload.from_name} · ${payload.group_name}` : payload.from_name;
   const conversation = 'gid' in payload.target ? `g${payload.target.gid}` : `u${payload.target.uid}`;
+  const data = {
+    mid: String(payload.mid),
+    from_uid: String(payload.from_uid),
+    ...('gid' in payload.target ? { gid: String(payload.target.gid) } : { uid: String(payload.target.uid) }),
+    ...(payload.kind === 'edit' || payload.kind === 'withdraw'
+      ? { kind: payload.kind, tag: conversation }
+      : {}),
+  };
+  if (payload.kind === 'withdraw') {
+    return {
+      message: {
+        token,
+        data,
+        android: { collapse_key: conversation, priority: 'high' },
+        apns: {
+          headers: { 'apns-push-type': 'background', 'apns-priority': '5' },
+          payload: { aps: { 'content-available': 1 } },
+        },
+      },
+    };
+  }
   return {
     message: {
       token,
       notification: { title, body: payload.text },
-      data: {
-        mid: String(payload.mid),
-        from_uid: String(payload.from_uid),
-        ...('gid' in payload.target
-          ? { gid: String(payload.target.gid) }
-          : { uid: String(payload.target.uid) }),
-      },
+      data,
       android: { collapse_key: conversation, notification: { tag: conversation } },
       apns: { headers: { 'apns-collapse-id': conversation } },
     },

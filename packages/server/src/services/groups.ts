@@ -8,7 +8,7 @@ import {
   type UpdateGroupRequest,
 } from '@parley/protocol';
 import { blobKeys } from '../blobs/index.js';
-import { squarePng } from '../blobs/images.js';
+import { squareImage } from '../blobs/images.js';
 import type { Actor, Ctx } from '../context.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { GroupPatch } from '../store/types.js';
@@ -231,7 +231,7 @@ export async function removeMembers(ctx: Ctx, actor: Actor, gid: number, uids: n
 export async function setGroupAvatar(ctx: Ctx, actor: Actor, gid: number, image: Buffer): Promise<void> {
   const { group, members } = await loadManaged(ctx, actor, gid);
   if (image.length === 0) throw badRequest('empty image');
-  await ctx.blobs.put(blobKeys.groupAvatar(gid), await squarePng(image, GROUP_AVATAR_SIZE));
+  await ctx.blobs.put(blobKeys.groupAvatar(gid), await squareImage(image, GROUP_AVATAR_SIZE));
   const at = ctx.now();
   await ctx.store.groups.update(gid, { avatar_updated_at: at });
   await ctx.bus.publish({

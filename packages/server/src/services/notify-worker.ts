@@ -230,16 +230,10 @@ async function deliveriesFor(
     const change = await changePayloadOf(tx, record);
     if (change) {
       const body = JSON.stringify(change.payload);
-      for (const { uid, subscription_id } of await tx.notify.notifiedOf(change.mid))
-        out.push({
-          uid,
-          mid: change.mid,
-          body,
-          created_at: now,
-          channel: 'webpush',
-          subscription_id,
-          device: null,
-        });
+      // FCM devices only while FCM is on; a Web Push subscription whatever else changed.
+      for (const { uid, ...to } of await tx.notify.notifiedOf(change.mid))
+        if (to.channel !== 'fcm' || channels.fcmOn)
+          out.push({ uid, mid: change.mid, body, created_at: now, ...to });
       continue;
     }
     let destinations = new Map<number, NotifyDestination[]>();

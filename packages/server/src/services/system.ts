@@ -15,7 +15,7 @@ import {
 } from '@parley/protocol';
 import { hashPassword } from '../auth/passwords.js';
 import { blobKeys } from '../blobs/index.js';
-import { DEFAULT_LOGO_SVG, squarePng } from '../blobs/images.js';
+import { DEFAULT_LOGO_SVG, squareImage, squareImageType } from '../blobs/images.js';
 import type { Actor, Ctx } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
 import { isUniqueViolation } from '../store/index.js';
@@ -98,7 +98,7 @@ export async function updateOrganization(
 
 export async function setOrganizationLogo(ctx: Ctx, actor: Actor, image: Buffer): Promise<void> {
   requireAdmin(actor);
-  await ctx.blobs.put(blobKeys.organizationLogo(), await squarePng(image, LOGO_SIZE));
+  await ctx.blobs.put(blobKeys.organizationLogo(), await squareImage(image, LOGO_SIZE));
   const at = ctx.now();
   await writeSetting(ctx.store, 'orgLogoUpdatedAt', at);
   await record(ctx, actor, 'settings.logo', 'settings:organization');
@@ -108,7 +108,7 @@ export async function setOrganizationLogo(ctx: Ctx, actor: Actor, image: Buffer)
 export async function getOrganizationLogo(ctx: Ctx): Promise<{ image: Buffer; contentType: string }> {
   const uploaded = await ctx.blobs.get(blobKeys.organizationLogo());
   return uploaded
-    ? { image: uploaded, contentType: 'image/png' }
+    ? { image: uploaded, contentType: squareImageType(uploaded) }
     : { image: DEFAULT_LOGO_SVG, contentType: 'image/svg+xml' };
 }
 

@@ -4,7 +4,7 @@ import { LIMITS } from '@parley/protocol';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { randomInt } from 'node:crypto';
 import { blobKeys } from '../blobs/index.js';
-import { squarePng } from '../blobs/images.js';
+import { squareImage } from '../blobs/images.js';
 import type { Actor, Ctx } from '../context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { isUniqueViolation } from '../store/index.js';
@@ -253,7 +253,7 @@ export async function setAvatar(ctx: Ctx, actor: Actor, image: Buffer): Promise<
 /** Stores a user's avatar (their own, or set by an administrator) and announces it. */
 export async function storeAvatar(ctx: Ctx, uid: number, image: Buffer): Promise<void> {
   if (image.length === 0) throw badRequest('empty image');
-  const png = await squarePng(image, AVATAR_SIZE);
+  const png = await squareImage(image, AVATAR_SIZE);
   await ctx.blobs.put(blobKeys.userAvatar(uid), png);
   await applyUserUpdate(ctx, uid, { avatar_updated_at: ctx.now() });
 }

@@ -40,8 +40,11 @@ export interface FavoriteStore {
   list(uid: number): Promise<{ id: string; created_at: number }[]>;
   /** One of the user's favorites; undefined when missing or someone else's. */
   get(uid: number, id: string): Promise<FavoriteRecord | undefined>;
-  /** Also drops its attachment rows. */
-  remove(uid: number, id: string): Promise<boolean>;
+  /**
+   * Also drops its attachment rows; returns the ids of the files they held (each once), or
+   * undefined when the favorite is missing or someone else's.
+   */
+  remove(uid: number, id: string): Promise<string[] | undefined>;
   /** An attachment of the user's favorite; undefined for a wrong owner, favorite or index. */
   attachment(uid: number, id: string, index: number): Promise<ArchiveAttachment | undefined>;
 }

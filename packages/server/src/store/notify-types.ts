@@ -70,8 +70,11 @@ export interface NotifyStore {
   anyDeviceToken(): Promise<boolean>;
   /** The device's FCM token, if it has one. */
   deviceToken(uid: number, device: string): Promise<string | null>;
-  /** The Web Push subscriptions that were sent a notification of message `mid` (edits and withdrawals follow). */
-  notifiedOf(mid: number): Promise<{ uid: number; subscription_id: number }[]>;
+  /**
+   * The Web Push subscriptions and FCM devices that were sent a notification of message `mid`
+   * (edits and withdrawals follow), each once.
+   */
+  notifiedOf(mid: number): Promise<({ uid: number } & NotifyDestination)[]>;
   /** Of these users, those with a digest pending. */
   pendingDigests(uids: readonly number[]): Promise<Set<number>>;
   /** The last mid fanned out to notifications. */

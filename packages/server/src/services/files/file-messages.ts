@@ -48,8 +48,17 @@ export async function parseFileContent(
 
 /** After messages are deleted: their files go too, unless another message still carries them. */
 export async function deleteFilesOf(ctx: Ctx, mids: readonly number[]): Promise<void> {
+  const fileIds: string[] = [];
   for (const mid of mids) {
     const fileId = await ctx.store.files.fileOfMessage(mid);
-    if (fileId && (await ctx.store.files.liveReferences(fileId)) === 0) await discard(ctx, fileId);
+    if (fileId) fileIds.push(fileId);
+  }
+  await discardUnreferenced(ctx, fileIds);
+}
+
+/** Deletes each of these files (data and thumbnail) that no message, archive or favorite holds any more. */
+export async function discardUnreferenced(ctx: Ctx, fileIds: readonly string[]): Promise<void> {
+  for (const fileId of fileIds) {
+    if ((await ctx.store.files.liveReferences(fileId)) === 0) await discard(ctx, fileId);
   }
 }

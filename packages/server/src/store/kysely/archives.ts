@@ -118,16 +118,20 @@ export class KyselyFavoriteStore implements FavoriteStore {
     return row && { id: row.id, uid: row.uid, created_at: row.created_at, archive: parse(row.body) };
   }
 
-  async remove(uid: number, id: string): Promise<boolean> {
+  async remove(uid: number, id: string): Promise<string[] | undefined> {
     return atomically(this.ctx, async (db) => {
       const result = await db
         .deleteFrom('favorites')
         .where('uid', '=', uid)
         .where('id', '=', id)
         .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) return false;
-      await db.deleteFrom('archive_attachments').where('owner', '=', `favorite:${id}`).execute();
-      return true;
+      if (Number(result.numDeletedRows) === 0) return undefined;
+      const held = await db
+        .deleteFrom('archive_attachments')
+        .where('owner', '=', `favorite:${id}`)
+        .returning('file_id')
+        .execute();
+      return [...new Set(held.map((row) => row.file_id))];
     });
   }
 

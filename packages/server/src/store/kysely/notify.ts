@@ -7,6 +7,7 @@ import type {
   ConversationState,
   NewNotifyDelivery,
   NotifyDeliveryRecord,
+  NotifyDestination,
   NotifyStore,
   PushSubscriptionRecord,
 } from '../notify-types.js';
@@ -190,17 +191,27 @@ export class KyselyNotifyStore implements NotifyStore {
     return row?.device_token || null;
   }
 
-  async notifiedOf(mid: number): Promise<{ uid: number; subscription_id: number }[]> {
+  async notifiedOf(mid: number): Promise<({ uid: number } & NotifyDestination)[]> {
     const rows = await this.ctx.db
       .selectFrom('notify_deliveries')
-      .select(['uid', 'subscription_id'])
+      .select(['uid', 'channel', 'subscription_id', 'device'])
       .distinct()
       .where('mid', '=', mid)
-      .where('channel', '=', 'webpush')
+      .where('channel', 'in', ['webpush', 'fcm'])
       .where('status', '=', 'delivered')
+      .orderBy('uid')
+      .orderBy('channel')
       .orderBy('subscription_id')
+      .orderBy('device')
       .execute();
-    return rows.filter((r): r is { uid: number; subscription_id: number } => r.subscription_id !== null);
+    const out: ({ uid: number } & NotifyDestination)[] = [];
+    for (const r of rows) {
+      if (r.channel === 'webpush' && r.subscription_id !== null)
+        out.push({ uid: r.uid, channel: 'webpush', subscription_id: r.subscription_id, device: null });
+      else if (r.channel === 'fcm' && r.device !== null)
+        out.push({ uid: r.uid, channel: 'fcm', subscription_id: null, device: r.device });
+    }
+    return out;
   }
 
   async pendingDigests(uids: readonly number[]): Promise<Set<number>> {
