@@ -92,6 +92,7 @@ export async function openStream(
 }
 
 async function closed(ctx: Ctx, hub: Hub, actor: Actor, conn: StreamConnection): Promise<void> {
+  const closedAt = ctx.now();
   hub.remove(conn);
   try {
     if ((await ctx.presence.disconnect(actor.uid, actor.device)) && !actor.isGuest) {
@@ -104,7 +105,7 @@ async function closed(ctx: Ctx, hub: Hub, actor: Actor, conn: StreamConnection):
     ctx.log.warn({ err }, 'presence update failed');
   }
   try {
-    await deviceGone(ctx, actor.uid, actor.device);
+    await deviceGone(ctx, actor.uid, actor.device, closedAt);
   } catch (err) {
     ctx.log.warn({ err }, 'leaving voice after the last stream closed failed');
   }
