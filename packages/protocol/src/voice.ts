@@ -153,9 +153,24 @@ export const CallState = Type.Union([
   Type.Literal('busy'),
   Type.Literal('missed'),
   Type.Literal('cancelled'),
+  // An answered call one side hung up (`/voice/call/cancel`); a reload drops a side without it.
+  Type.Literal('ended'),
 ]);
 export type CallState = Type.Static<typeof CallState>;
-export const CallPeerRequest = Type.Object({ uid: Id, video: Type.Optional(Type.Boolean()) });
+/**
+ * `rejoin` (calling only): get back into a call this device was in (after a reload) without
+ * ringing: `accepted` when the other side still waits in the DM's room, `ended` otherwise.
+ */
+export const CallPeerRequest = Type.Object({
+  uid: Id,
+  video: Type.Optional(Type.Boolean()),
+  rejoin: Type.Optional(Type.Boolean()),
+});
 export type CallPeerRequest = Type.Static<typeof CallPeerRequest>;
-export const CallReply = Type.Object({ state: CallState, room: Type.String() });
+/** `members`: with `accepted`, when calling joined the other side in the room at once. */
+export const CallReply = Type.Object({
+  state: CallState,
+  room: Type.String(),
+  members: Type.Optional(Type.Array(VoiceMember)),
+});
 export type CallReply = Type.Static<typeof CallReply>;

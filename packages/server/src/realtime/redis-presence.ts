@@ -2,11 +2,13 @@
  * Presence across nodes: a user is online while any node holds a stream of theirs. Each node
  * counts its own streams in a hash of its own and adds them into one shared count, both in one
  * script. Nodes beat every few seconds; a node that stops beating (crashed) is reaped by any other:
- * its counts are taken back out and the users left with none are announced offline.
+ * its counts are taken back out and the users left with none are announced offline. Each device's
+ * streams are counted the same way (node hash field `d:<uid>:<device>`, shared hash `devices`), so
+ * that a device's voice call ends when it has no stream left on any node (docs/voice.md).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { Presence } from './presence.js';
+import { deviceField, type Presence } from './presence.js';
 import type { RedisKeys } from './redis.js';
 
 export const HEARTBEAT_MS = 5_000;
@@ -15,10 +17,22 @@ export const NODE_EXPIRY_MS = 15_000;
 
 const CONNECT = `
 redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+if ARGV[2] ~= '' then
+  redis.call('HINCRBY', KEYS[1], 'd:' .. ARGV[2], 1)
+  redis.call('HINCRBY', KEYS[3], ARGV[2], 1)
+end
 return redis.call('HINCRBY', KEYS[2], ARGV[1], 1)`;
 
 // A stream opened before this node's counts were reset (Redis restarted) has nothing to undo.
 const DISCONNECT = `
+if ARGV[2] ~= '' then
+  local m = redis.call('HINCRBY', KEYS[1], 'd:' .. ARGV[2], -1)
+  if m <= 0 then redis.call('HDEL', KEYS[1], 'd:' .. ARGV[2]) end
+  if m >= 0 then
+    local e = redis.call('HINCRBY', KEYS[3], ARGV[2], -1)
+    if e <= 0 then redis.call('HDEL', KEYS[3], ARGV[2]) end
+  end
+end
 local n = redis.call('HINCRBY', KEYS[1], ARGV[1], -1)
 if n <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
 if n < 0 then return -1 end
@@ -31,10 +45,17 @@ const REAP = `
 local entries = redis.call('HGETALL', KEYS[1])
 local gone = {}
 for i = 1, #entries, 2 do
-  local g = redis.call('HINCRBY', KEYS[2], entries[i], -tonumber(entries[i + 1]))
-  if g <= 0 then
-    redis.call('HDEL', KEYS[2], entries[i])
-    table.insert(gone, entries[i])
+  local field = entries[i]
+  if string.sub(field, 1, 2) == 'd:' then
+    local device = string.sub(field, 3)
+    local e = redis.call('HINCRBY', KEYS[4], device, -tonumber(entries[i + 1]))
+    if e <= 0 then redis.call('HDEL', KEYS[4], device) end
+  else
+    local g = redis.call('HINCRBY', KEYS[2], field, -tonumber(entries[i + 1]))
+    if g <= 0 then
+      redis.call('HDEL', KEYS[2], field)
+      table.insert(gone, field)
+    end
   end
 end
 redis.call('DEL', KEYS[1])
@@ -52,16 +73,40 @@ export class RedisPresence implements Presence {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async connect(uid: number): Promise<number> {
-    return (await this.redis.eval(CONNECT, 2, this.keys.node(this.nodeId), this.keys.online, uid)) as number;
+  async connect(uid: number, device?: string): Promise<number> {
+    const { keys } = this;
+    const field = device === undefined ? '' : deviceField(uid, device);
+    return (await this.redis.eval(
+      CONNECT,
+      3,
+      keys.node(this.nodeId),
+      keys.online,
+      keys.devices,
+      uid,
+      field,
+    )) as number;
   }
 
   async streams(uid: number): Promise<number> {
     return Number((await this.redis.hget(this.keys.online, String(uid))) ?? 0);
   }
 
-  async disconnect(uid: number): Promise<boolean> {
-    const n = await this.redis.eval(DISCONNECT, 2, this.keys.node(this.nodeId), this.keys.online, uid);
+  async deviceStreams(uid: number, device: string): Promise<number> {
+    return Number((await this.redis.hget(this.keys.devices, deviceField(uid, device))) ?? 0);
+  }
+
+  async disconnect(uid: number, device?: string): Promise<boolean> {
+    const { keys } = this;
+    const field = device === undefined ? '' : deviceField(uid, device);
+    const n = await this.redis.eval(
+      DISCONNECT,
+      3,
+      keys.node(this.nodeId),
+      keys.online,
+      keys.devices,
+      uid,
+      field,
+    );
     return n === 0;
   }
 
@@ -109,10 +154,11 @@ export class RedisPresence implements Presence {
   private async reap(nodeId: string): Promise<void> {
     const gone = (await this.redis.eval(
       REAP,
-      3,
+      4,
       this.keys.node(nodeId),
       this.keys.online,
       this.keys.nodes,
+      this.keys.devices,
       nodeId,
     )) as string[];
     if (gone.length > 0) this.onOffline(gone.map(Number));

@@ -12,7 +12,9 @@ export interface RedisKeys {
   invalidate: string;
   /** uid → number of open streams across all nodes. */
   online: string;
-  /** uid → number of open streams on one node. */
+  /** `<uid>:<device>` → number of that device's open streams across all nodes. */
+  devices: string;
+  /** uid (and `d:<uid>:<device>`) → number of open streams on one node. */
   node(nodeId: string): string;
   /** Sorted set: node id → time of its last heartbeat (ms). */
   nodes: string;
@@ -26,6 +28,7 @@ export function redisKeys(serverId: string): RedisKeys {
     events: `${p}events`,
     invalidate: `${p}invalidate`,
     online: `${p}online`,
+    devices: `${p}devices`,
     node: (nodeId) => `${p}node:${nodeId}`,
     nodes: `${p}nodes`,
     counter: (key) => `${p}count:${key}`,

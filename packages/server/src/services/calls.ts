@@ -9,7 +9,7 @@ import type { Actor, Ctx } from '../context.js';
 import { notFound } from '../errors.js';
 import { requireCallable, type RoomRef } from '../policy/voice.js';
 import { usersAudience } from './audience.js';
-import { enterRoom, leaveVoice, liveRooms, publishRoom } from './voice-rooms.js';
+import { deviceGone, enterRoom, leaveVoice, liveRooms, publishRoom } from './voice-rooms.js';
 
 /** How long a call rings before it counts as missed. */
 export const RING_TIMEOUT_MS = 30_000;
@@ -29,22 +29,24 @@ async function announce(ctx: Ctx, caller: number, callee: number, room: string, 
 }
 
 /**
- * Whether the user is in a voice room. A member with no open stream anywhere (a browser closed
- * without leaving) is not: they are taken out now rather than at heartbeat expiry, so that a call
- * to them rings instead of answering busy.
+ * Whether the user is in a voice room. A member whose device has no open stream anywhere (a
+ * browser closed without leaving, while the user is online elsewhere or not) is not: they are
+ * taken out now rather than at heartbeat expiry, so that a call to them rings instead of answering
+ * busy. (Closing the last stream already does this; this covers a close the server missed.)
  */
 async function inCall(ctx: Ctx, uid: number): Promise<boolean> {
   const member = await ctx.store.voice.member(uid);
   if (!member) return false;
-  if ((await ctx.presence.streams(uid)) > 0) return true;
-  const left = await ctx.store.voice.leave(uid);
-  if (left) await publishRoom(ctx, left.room);
-  return false;
+  await deviceGone(ctx, uid, member.device);
+  return (await ctx.store.voice.member(uid)) !== undefined;
 }
 
 export async function callUser(ctx: Ctx, actor: Actor, req: CallPeerRequest): Promise<CallReply> {
   const ref = await requireCallable(ctx, actor, req.uid);
   await liveRooms(ctx);
+  const waiting = await rejoin(ctx, actor, req, ref);
+  if (waiting) return waiting;
+  if (req.rejoin) return { state: 'ended', room: ref.room };
   const createdAt = ctx.now();
   const calleeBusy = await inCall(ctx, req.uid);
   if (
@@ -72,6 +74,21 @@ export async function callUser(ctx: Ctx, actor: Actor, req: CallPeerRequest): Pr
   }, RING_TIMEOUT_MS);
   timer.unref();
   return { state: 'ringing', room: ref.room };
+}
+
+/**
+ * The other side waits alone in the DM's room (this side's device reloaded, or the other side is
+ * ringing this one): calling connects at once, as accepting would.
+ */
+async function rejoin(ctx: Ctx, actor: Actor, req: CallPeerRequest, ref: RoomRef): Promise<CallReply | null> {
+  const other = await ctx.store.voice.member(req.uid);
+  if (other?.room !== ref.room || !(await inCall(ctx, req.uid))) return null;
+  const call = await ctx.store.voice.callBetween(actor.uid, req.uid);
+  if (call && call.caller === actor.uid) return null;
+  if (call) await ctx.store.voice.endCall(req.uid, actor.uid);
+  const { members } = await enterRoom(ctx, actor, ref, mediaOf(req));
+  await announce(ctx, call?.caller ?? req.uid, call?.callee ?? actor.uid, ref.room, 'accepted');
+  return { state: 'accepted', room: ref.room, members };
 }
 
 /** Nobody answered: missed, unless the call ended otherwise meanwhile (then nothing happens). */
@@ -128,12 +145,16 @@ export async function declineCall(ctx: Ctx, actor: Actor, req: CallPeerRequest):
   await announce(ctx, req.uid, actor.uid, ref.room, 'declined');
 }
 
-/** The caller hangs up before an answer: a missed call for the callee. */
+/**
+ * The caller hangs up before an answer: a missed call for the callee. Either side hanging up an
+ * answered call: they leave, and `voice_call ended` tells the other side not to wait for a rejoin.
+ */
 export async function cancelCall(ctx: Ctx, actor: Actor, req: CallPeerRequest): Promise<void> {
   const ref = await requireCallable(ctx, actor, req.uid);
   if (!(await ctx.store.voice.endCall(actor.uid, req.uid))) {
-    // Already answered or ended: hanging up is leaving.
+    const self = await ctx.store.voice.member(actor.uid);
     await leaveVoice(ctx, actor);
+    if (self?.room === ref.room) await announce(ctx, actor.uid, req.uid, ref.room, 'ended');
     return;
   }
   await missed(ctx, actor.uid, req.uid, ref);

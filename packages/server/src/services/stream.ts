@@ -11,6 +11,7 @@ import { STREAM_BUFFER_CAP_BYTES, StreamConnection, type Hub, type StreamSink } 
 import { listGroups } from './groups.js';
 import { initialSettings } from './user-settings.js';
 import { userInfo } from './views.js';
+import { deviceGone } from './voice-rooms.js';
 
 /** A new device gets at most this many backlog records in all, newest kept (API.md §15.3). */
 const NEW_DEVICE_BACKLOG_CAP = 10_000;
@@ -60,7 +61,7 @@ export async function openStream(
     (c) => void closed(ctx, hub, actor, c),
   );
   hub.add(conn);
-  const streams = await ctx.presence.connect(actor.uid);
+  const streams = await ctx.presence.connect(actor.uid, actor.device);
   // Streams opened at once all pass the check before the first is counted; the count taken here
   // is exact, so the ones beyond the cap end before they get anything.
   if (streams > ctx.config.limits.streamsPerUser) {
@@ -91,9 +92,10 @@ export async function openStream(
 }
 
 async function closed(ctx: Ctx, hub: Hub, actor: Actor, conn: StreamConnection): Promise<void> {
+  const closedAt = ctx.now();
   hub.remove(conn);
   try {
-    if ((await ctx.presence.disconnect(actor.uid)) && !actor.isGuest) {
+    if ((await ctx.presence.disconnect(actor.uid, actor.device)) && !actor.isGuest) {
       await ctx.bus.publish({
         audience: { kind: 'all', exceptUid: actor.uid },
         event: { type: 'users_state_changed', uid: actor.uid, online: false },
@@ -101,6 +103,11 @@ async function closed(ctx: Ctx, hub: Hub, actor: Actor, conn: StreamConnection):
     }
   } catch (err) {
     ctx.log.warn({ err }, 'presence update failed');
+  }
+  try {
+    await deviceGone(ctx, actor.uid, actor.device, closedAt);
+  } catch (err) {
+    ctx.log.warn({ err }, 'leaving voice after the last stream closed failed');
   }
 }
 

@@ -88,6 +88,20 @@ export async function leaveVoice(ctx: Ctx, actor: Actor): Promise<void> {
   if (left) await publishRoom(ctx, left.room);
 }
 
+/**
+ * A device closed its last event stream (on every node): if the user's call is on that device, it
+ * ends now, so that nobody waits for the heartbeat to expire to see them gone or to call them.
+ * A reload opens a new stream and rejoins (docs/voice.md "Reload"); a join newer than `closedAt`
+ * (the new page rejoined before its stream opened) stays.
+ */
+export async function deviceGone(ctx: Ctx, uid: number, device: string, closedAt = ctx.now()): Promise<void> {
+  if ((await ctx.presence.deviceStreams(uid, device)) > 0) return;
+  const member = await ctx.store.voice.member(uid);
+  if (!member || member.device !== device || member.joined_at > closedAt) return;
+  const left = await ctx.store.voice.leave(uid, device);
+  if (left) await publishRoom(ctx, left.room);
+}
+
 export async function setVoiceState(ctx: Ctx, actor: Actor, state: VoiceMediaState): Promise<void> {
   const before = await ctx.store.voice.member(actor.uid);
   if (!before || before.device !== actor.device) throw notFound('not in a voice room');

@@ -221,7 +221,8 @@ export interface VoiceStore {
     { joined: false; reason: 'room_full' | 'too_many_calls' } | { joined: true; replaced?: VoiceMemberRecord }
   >;
   /** Takes the user out of their room; returns the row removed. */
-  leave(uid: number): Promise<VoiceMemberRecord | undefined>;
+  /** Takes the user out of their room; with `device`, only when they joined from that device. */
+  leave(uid: number, device?: string): Promise<VoiceMemberRecord | undefined>;
   member(uid: number): Promise<VoiceMemberRecord | undefined>;
   members(room: string): Promise<VoiceMemberRecord[]>;
   /** Updates a member's state and `seen_at`; false when not in a room. */

@@ -52,12 +52,10 @@ export class KyselyVoiceStore implements VoiceStore {
     });
   }
 
-  async leave(uid: number): Promise<VoiceMemberRecord | undefined> {
-    const row = await this.ctx.db
-      .deleteFrom('voice_members')
-      .where('uid', '=', uid)
-      .returningAll()
-      .executeTakeFirst();
+  async leave(uid: number, device?: string): Promise<VoiceMemberRecord | undefined> {
+    let query = this.ctx.db.deleteFrom('voice_members').where('uid', '=', uid);
+    if (device !== undefined) query = query.where('device', '=', device);
+    const row = await query.returningAll().executeTakeFirst();
     return row && toMember(row);
   }
 

@@ -4,6 +4,8 @@ import type { CallTarget } from './active-call';
 
 /** The callee is in another call (or rings elsewhere): nothing was joined. */
 export class CallBusy extends Error {}
+/** A reloaded DM call that the other side has left meanwhile: nothing to rejoin. */
+export class CallOver extends Error {}
 
 export interface Connected {
   room: string;
@@ -27,12 +29,20 @@ export async function connect(
   if (target.role === 'callee') {
     return { ...(await acceptCall({ uid: target.uid, video: state.video })), ringing: false };
   }
-  const reply = await callUser({ uid: target.uid, video: state.video });
+  const rejoin = target.role === 'rejoin';
+  const reply = await callUser({ uid: target.uid, video: state.video, ...(rejoin && { rejoin }) });
   if (reply.state === 'busy') throw new CallBusy();
+  // The other side waited in the room (a rejoin, or they were ringing us): connected at once.
+  if (reply.state === 'accepted')
+    return { room: reply.room, members: reply.members ?? [self], ringing: false };
+  if (reply.state !== 'ringing') throw new CallOver();
   return { room: reply.room, members: [self], ringing: true };
 }
 
-/** Leaves the room; a caller hangs up with `cancel`, which records a missed call if unanswered. */
+/**
+ * Leaves the room. A DM call hangs up with `cancel`: a missed call if unanswered, and once
+ * answered it tells the other side the call is over (`voice_call ended`) rather than reloading.
+ */
 export function disconnect(target: CallTarget): Promise<unknown> {
-  return target.kind === 'dm' && target.role === 'caller' ? cancelCall({ uid: target.uid }) : leaveVoice();
+  return target.kind === 'dm' ? cancelCall({ uid: target.uid }) : leaveVoice();
 }

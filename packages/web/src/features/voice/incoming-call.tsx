@@ -5,6 +5,7 @@ import { declineCall } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
 import { onVoiceEvent } from '../../lib/voice';
 import { setActiveCall } from './active-call';
+import { startTone } from './ring-tone';
 import './calls.css';
 
 const RingDialog = lazy(() => import('./ring-dialog'));
@@ -38,6 +39,10 @@ export function IncomingCall() {
       }),
     [selfUid],
   );
+
+  // Rings until accepted, declined, or the ring ends elsewhere (cancelled, unanswered, answered).
+  const ringing = ring !== null;
+  useEffect(() => (ringing ? startTone('ring') : undefined), [ringing]);
 
   if (!ring) return null;
   const accept = () => {

@@ -7,15 +7,18 @@ import { toast } from '../../lib/toast';
 import { onVoiceEvent } from '../../lib/voice';
 import { Button } from '../../ui';
 import type { CallTarget } from './active-call';
-import { CallBusy, connect, disconnect } from './connect';
+import { CallBusy, CallOver, connect, disconnect } from './connect';
 import { DeviceTest, type DeviceChoice } from './devices';
 import { RingingBar } from './ringing-bar';
+import { startTone } from './ring-tone';
 import { Mesh } from './mesh';
 import { VoiceTile } from './voice-tile';
 import './voice.css';
 
 /** The server forgets a member whose client is silent for a minute (docs/voice.md). */
 const KEEPALIVE_MS = 20_000;
+/** How long a DM call waits for the other side to come back (a reload) before it ends. */
+const REJOIN_WAIT_MS = 30_000;
 const QUIET: VoiceMediaState = { muted: false, deafened: false, video: false, screen: false };
 
 /**
@@ -41,8 +44,9 @@ export default function VoiceRoom({
   });
   const [phase, setPhase] = useState<'test' | 'joining' | 'in'>(immediate ? 'joining' : 'test');
   const [ringing, setRinging] = useState(false);
-  /** A DM call had both sides in it: when one is left alone, the call is over. */
+  /** A DM call had both sides in it: when one is left alone, it waits for the other to rejoin. */
   const paired = useRef(false);
+  const [waiting, setWaiting] = useState(false);
   const [members, setMembers] = useState<VoiceMember[]>([]);
   const [state, setState] = useState<VoiceMediaState>(QUIET);
   const [pinned, setPinned] = useState<number | null>(null);
@@ -109,6 +113,7 @@ export default function VoiceRoom({
     } catch (err) {
       stopAll();
       if (err instanceof CallBusy) toast.error(t('call.busy'));
+      else if (err instanceof CallOver) toast.success(t('call.ended'));
       else if (!(err instanceof ApiError)) toast.error(t('join_failed'));
       onLeave();
     }
@@ -131,20 +136,37 @@ export default function VoiceRoom({
           setMembers(event.members);
           mesh.current?.keepOnly(event.members.map((m) => m.uid));
           if (target.kind !== 'dm') return;
-          if (event.members.length > 1) paired.current = true;
-          else if (paired.current) ended(t('call.ended'));
+          if (event.members.length > 1) {
+            paired.current = true;
+            setWaiting(false);
+          } else if (paired.current) setWaiting(true);
         } else if (event.type === 'voice_call' && event.room === room.current) {
           if (event.state === 'accepted') setRinging(false);
           else if (event.state === 'declined') ended(t('call.declined'));
           else if (event.state === 'missed') ended(t('call.no_answer'));
+          else if (event.state === 'ended' && event.caller !== selfUid) ended(t('call.ended'));
         } else if (event.type === 'voice_ended' && event.room === room.current) {
           stopAll();
           toast.success(t('ended_other_device'));
           onLeave();
         }
       }),
-    [ended, onLeave, stopAll, t, target.kind],
+    [ended, onLeave, selfUid, stopAll, t, target.kind],
   );
+
+  // The other side of a DM call dropped out without hanging up (a reload): wait for its rejoin.
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => {
+      stopAll();
+      void disconnect(target).catch(() => undefined);
+      ended(t('call.ended'));
+    }, REJOIN_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, ended, stopAll, target, t]);
+
+  // The caller hears a ringback tone while the call rings.
+  useEffect(() => (ringing && phase === 'in' ? startTone('ringback') : undefined), [ringing, phase]);
 
   useEffect(() => () => stopAll(), [stopAll]);
 
@@ -194,6 +216,11 @@ export default function VoiceRoom({
   return (
     <section className="voice-room" aria-label={t('room_label')} data-testid="voice-room">
       {ringing && target.kind === 'dm' ? <RingingBar uid={target.uid} /> : null}
+      {waiting && !ringing ? (
+        <p className="voice-room__ringing" role="status" data-testid="call-waiting">
+          {t('call.waiting')}
+        </p>
+      ) : null}
       <ul className={`voice-room__tiles${pinned !== null ? ' voice-room__tiles--pinned' : ''}`}>
         {ordered.map((member) => (
           <VoiceTile

@@ -1,0 +1,92 @@
+/**
+ * A DM call survives a reload (issue 15, docs/voice.md "Reload"): Gus rings Hana (her ringing
+ * screen rings, his side hears the ringback: `<html data-call-tone>`), she accepts and both tones
+ * stop; Gus reloads and is back in the call without a ring, then Hana reloads: each time audio
+ * and video flow again both ways (`getStats()`). Media stays on loopback (voice-support.ts).
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { adminToken, signIn } from './support';
+import {
+  CAPTURE,
+  expectFlowing,
+  forward,
+  loopbackVoice,
+  namespacedChromium,
+  register,
+  type Person,
+} from './voice-support';
+
+const chromium = namespacedChromium('call-rejoin');
+test.use({ launchOptions: chromium.launchOptions });
+let stopForwarding: () => void = () => undefined;
+
+const stamp = Date.now() % 100000;
+const [GUS, HANA] = ['Gus', 'Hana'].map((name) => ({
+  name,
+  email: `${name.toLowerCase()}.${stamp}@parley.test`,
+  password: `${name} rejoin password`,
+})) as [Person, Person];
+const uids = new Map<Person, number>();
+
+test.beforeAll(async ({ request }) => {
+  stopForwarding = forward(chromium.socket);
+  const headers = { 'x-api-key': await adminToken(request, 'e2e-call-rejoin') };
+  await loopbackVoice(request, headers);
+  for (const who of [GUS, HANA]) uids.set(who, await register(request, headers, who));
+});
+
+test.afterAll(() => stopForwarding());
+
+async function open(browser: Browser, who: Person, path: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  await context.addInitScript(CAPTURE);
+  const page = await context.newPage();
+  await signIn(page, who);
+  await page.goto(path);
+  await expect(page.locator('[data-synced]')).toBeVisible();
+  return page;
+}
+
+const tone = (page: Page) => page.locator('html');
+
+async function reloadAndRejoin(page: Page, other: Page) {
+  await page.reload();
+  await expect(page.locator('[data-synced]')).toBeVisible();
+  // Back in the call at once, with no ring on either side.
+  await expect(page.getByTestId('voice-tile')).toHaveCount(2);
+  await expect(other.getByTestId('voice-tile')).toHaveCount(2);
+  await expect(other.getByTestId('call-incoming')).toBeHidden();
+  await expect(tone(other)).not.toHaveAttribute('data-call-tone');
+  await expectFlowing(page, 1);
+  await expectFlowing(other, 1);
+}
+
+test('a DM call rings, connects, and comes back after either side reloads', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const gus = await open(browser, GUS, `/#/chat/dm/${uids.get(HANA)}`);
+  const hana = await open(browser, HANA, `/#/chat/dm/${uids.get(GUS)}`);
+
+  await gus.getByTestId('call-start').click();
+  await expect(gus.getByTestId('call-ringing')).toBeVisible();
+  await expect(hana.getByTestId('call-incoming')).toBeVisible();
+  await expect(tone(hana)).toHaveAttribute('data-call-tone', 'ring');
+  await expect(tone(gus)).toHaveAttribute('data-call-tone', 'ringback');
+
+  await hana.getByTestId('call-accept').click();
+  await expect(hana.getByTestId('voice-tile')).toHaveCount(2);
+  await expect(gus.getByTestId('voice-tile')).toHaveCount(2);
+  await expect(tone(hana)).not.toHaveAttribute('data-call-tone');
+  await expect(tone(gus)).not.toHaveAttribute('data-call-tone');
+  await expectFlowing(gus, 1);
+  await expectFlowing(hana, 1);
+
+  await reloadAndRejoin(gus, hana);
+  await reloadAndRejoin(hana, gus);
+
+  // Hanging up ends it for both, without waiting for a rejoin.
+  await gus.getByTestId('voice-leave').click();
+  await expect(gus.getByTestId('voice-room')).toBeHidden();
+  await expect(hana.getByTestId('voice-room')).toBeHidden();
+  await expect(hana.getByText('The call ended.')).toBeVisible();
+  for (const page of [gus, hana]) await page.context().close();
+});
