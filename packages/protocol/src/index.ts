@@ -21,6 +21,7 @@ export * from './preferences.js';
 export * from './embedding.js';
 export * from './voice.js';
 export * from './signin.js';
+export * from './third-party.js';
 export * from './admin.js';
 export * from './audit.js';
 export * from './widget.js';

@@ -2,6 +2,7 @@ import Type from 'typebox';
 import { Id, Nullable } from './common.js';
 import { MagicLinkCredential } from './accounts.js';
 import { GithubCredential, GoogleCredential, MetamaskCredential, OidcCredential } from './signin.js';
+import { ThirdPartyCredential } from './third-party.js';
 import { LIMITS } from './limits.js';
 
 export const CreateBy = Type.Union([
@@ -48,6 +49,7 @@ export const LoginCredential = Type.Union([
   GithubCredential,
   GoogleCredential,
   MetamaskCredential,
+  ThirdPartyCredential,
 ]);
 export type LoginCredential = Type.Static<typeof LoginCredential>;
 

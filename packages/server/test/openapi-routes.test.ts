@@ -28,6 +28,8 @@ const PUBLIC = new Set([
   'POST /token/login/totp',
   'POST /token/openid/authorize',
   'GET /token/metamask/nonce',
+  // Authenticated by the third-party secret in `X-SECRET` (API.md §1.4), not by a token.
+  'POST /token/create_third_party_key',
   'POST /token/github/authorize',
   'POST /token/google/authorize',
   'POST /user/register',

@@ -6,7 +6,7 @@
  * server (widget.html), so the site's styles cannot reach it and it reaches nothing of the site.
  * Parameters (SPEC §3), as data attributes: id, host-id, channel-id (Parley: a public channel),
  * title, logo, auto-reg, theme-color, close-width, close-height, open-width, open-height,
- * welcome, position (left or right), lang.
+ * welcome, position (left or right), lang, login-token (a third-party key, docs/third-party.md).
  */
 (function () {
   var script = document.currentScript;
@@ -24,6 +24,7 @@
     'welcome',
     'position',
     'lang',
+    'loginToken',
   ];
   var query = new URLSearchParams();
   passed.forEach(function (name) {

@@ -21,6 +21,7 @@ import { routeRules, type RouteBody, type RouteParams, type RouteQuery, type Rou
 import { SEARCH_ROUTES } from './search.js';
 import { SIGNIN_ROUTES } from './signin.js';
 import { SYSTEM_ROUTES } from './system.js';
+import { THIRD_PARTY_ROUTES } from './third-party.js';
 import { TOTP_ROUTES } from './totp.js';
 import { TOKEN_ROUTES, USER_ROUTES } from './users.js';
 import { AGORA_ROUTES, VOICE_ROUTES } from './voice.js';
@@ -53,6 +54,7 @@ export const API_ROUTES = {
   ...AGORA_ROUTES,
   ...VOICE_ROUTES,
   ...SIGNIN_ROUTES,
+  ...THIRD_PARTY_ROUTES,
   ...TOTP_ROUTES,
   ...WIDGET_ROUTES,
   ...WIDGET_STYLE_ROUTES,

@@ -18,6 +18,7 @@ import { embeddingHandlers } from './embedding.js';
 import { registerRoutes } from './register.js';
 import { searchHandlers } from './search.js';
 import { signinHandlers } from './signin.js';
+import { thirdPartyHandlers } from './third-party.js';
 import { totpHandlers } from './totp.js';
 import { systemHandlers } from './system.js';
 import { tokenHandlers } from './token.js';
@@ -49,6 +50,7 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...embeddingHandlers(ctx),
     ...voiceHandlers(ctx),
     ...signinHandlers(ctx),
+    ...thirdPartyHandlers(ctx),
     ...totpHandlers(ctx),
     ...widgetHandlers(ctx),
   });

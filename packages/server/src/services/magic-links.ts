@@ -21,6 +21,7 @@ import { isSmtpEnabled, sendLinkMail } from './mail.js';
 import { cleanName } from './names.js';
 import { issueSession, login } from './sessions.js';
 import { socialLogin } from './signin/index.js';
+import { thirdPartyLogin } from './signin/third-party.js';
 import { readSetting } from './settings.js';
 import { requireNoSecondFactor } from './two-factor/challenge.js';
 import { availableName, createAccount, normaliseEmail } from './users.js';
@@ -131,6 +132,7 @@ export function signIn(ctx: Ctx, req: LoginRequest, address: string): Promise<Lo
   if (credential.type === 'magiclink')
     return loginWithMagicLink(ctx, credential, req.device, req.device_token ?? null, address);
   if (credential.type === 'password') return login(ctx, { ...req, credential }, address);
+  if (credential.type === 'thirdparty') return thirdPartyLogin(ctx, { ...req, credential }, address);
   return socialLogin(ctx, { ...req, credential }, address);
 }
 

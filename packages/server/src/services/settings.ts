@@ -136,6 +136,8 @@ export const SETTINGS = {
     schema: EmbeddingConfig,
   },
   widgetExtraCss: { key: 'widget_extra_css', defaults: '' as string },
+  /** The third-party sign-in secret (services/signin/third-party.ts); '' until first read. */
+  thirdPartySecret: { key: 'third_party_secret', defaults: '' as string },
   orgLogoUpdatedAt: { key: 'organization_logo_updated_at', defaults: 0 as number },
 } as const;
 

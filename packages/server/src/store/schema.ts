@@ -210,7 +210,7 @@ export interface MagicTokensTable {
 
 export interface SigninChallengesTable {
   key_hash: string;
-  /** 'oidc' | 'metamask'. */
+  /** 'oidc' | 'metamask' | 'thirdparty'. */
   kind: string;
   /** JSON: what the sign-in must find again. */
   data: string;
@@ -218,7 +218,7 @@ export interface SigninChallengesTable {
 }
 
 export interface SigninLinksTable {
-  /** 'oidc' | 'github' | 'google' | 'metamask'. */
+  /** 'oidc' | 'github' | 'google' | 'metamask' | 'thirdparty'. */
   method: string;
   /** The OpenID issuer; '' for the other methods. */
   issuer: string;

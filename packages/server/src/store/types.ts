@@ -245,14 +245,14 @@ export interface VoiceStore {
 export interface SigninChallenge {
   /** SHA-256 of the key the client holds (an OpenID `state`, a MetaMask address). */
   key_hash: string;
-  kind: 'oidc' | 'metamask';
+  kind: 'oidc' | 'metamask' | 'thirdparty';
   data: string;
   expires_at: number;
 }
 
 /** An outside identity bound to an account. */
 export interface SigninLink {
-  method: 'oidc' | 'github' | 'google' | 'metamask';
+  method: 'oidc' | 'github' | 'google' | 'metamask' | 'thirdparty';
   issuer: string;
   subject: string;
   uid: number;

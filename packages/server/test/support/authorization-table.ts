@@ -15,6 +15,7 @@ import { channelsMessagesRows } from './authorization/channels-messages.js';
 import { adminBotsRows } from './authorization/admin-bots.js';
 import { filesPreviewsVoiceRows } from './authorization/files-previews-voice.js';
 import { notifySigninRows } from './authorization/notify-signin.js';
+import { thirdPartyRows } from './authorization/third-party.js';
 import { widgetRows } from './authorization/widget.js';
 import { auditRows } from './authorization/audit.js';
 import { totpRows } from './authorization/totp.js';
@@ -33,6 +34,7 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   ...filesPreviewsVoiceRows,
   ...notifySigninRows,
   ...widgetRows,
+  ...thirdPartyRows,
   ...auditRows,
   ...totpRows,
   ...preferenceRows,

@@ -14,6 +14,7 @@ export const router = createHashRouter([
         path: '/onboarding',
         lazy: async () => ({ Component: (await import('../features/onboarding')).OnboardingPage }),
       },
+      { path: '/oauth/:token', lazy: oauthPage },
       {
         element: <GuestOnly />,
         children: [
@@ -66,6 +67,10 @@ export const router = createHashRouter([
 
 async function emailLoginPage() {
   return { Component: (await import('../features/auth')).EmailLoginPage };
+}
+
+async function oauthPage() {
+  return { Component: (await import('../features/signin/oauth-page')).OauthPage };
 }
 
 async function chatPage() {

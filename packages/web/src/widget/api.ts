@@ -127,6 +127,14 @@ export class WidgetApi {
     this.save(toSession('account', login, Date.now()));
   }
 
+  /** Signs the site's own user in with a third-party key (single use: a new page brings a new one). */
+  async signInWithKey(key: string): Promise<void> {
+    const login = await send<LoginResponse>('POST', '/token/login', {
+      json: { credential: { type: 'thirdparty', key }, device: `widget:${this.widgetId}` },
+    });
+    this.save(toSession('account', login, Date.now()));
+  }
+
   signOut(): void {
     this.save(null);
   }

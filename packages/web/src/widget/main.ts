@@ -150,6 +150,14 @@ function sessionFromPage(): Promise<Session | null> {
   });
 }
 
+if (params.loginToken) {
+  // The key is spent now: it leaves the frame's address, so a reload cannot try it again.
+  const query = new URLSearchParams(location.search);
+  query.delete('login-token');
+  history.replaceState(null, '', `${location.pathname}?${query.toString()}`);
+  // A used or expired key leaves whatever session the frame had.
+  await api.signInWithKey(params.loginToken).catch(() => undefined);
+}
 if (!api.session) api.adopt(await sessionFromPage());
 if (!target) view.showFoot('no_host');
 else if (api.session) await enterConversation().catch(failed);

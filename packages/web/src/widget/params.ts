@@ -21,6 +21,8 @@ export interface WidgetParams {
   language: string;
   /** Shows the panel at once, without the bubble (the settings screen's preview). */
   open: boolean;
+  /** A third-party key (`login-token`, docs/third-party.md) that signs the site's own user in. */
+  loginToken: string;
 }
 
 const COLOR = /^#[0-9a-f]{3,8}$/i;
@@ -47,5 +49,6 @@ export function readParams(search: string): WidgetParams {
     position: q.get('position') === 'left' ? 'left' : 'right',
     language: text('lang', 35),
     open: q.get('open') === 'true',
+    loginToken: text('login-token', 256),
   };
 }

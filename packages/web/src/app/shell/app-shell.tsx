@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useMatch } from 'react-router';
 import { SearchLauncher } from '../../features/search';
-import { GearIcon, UserMenu } from '../../features/settings';
+import { GearIcon, isEmbedded, UserMenu } from '../../features/settings';
 import { IncomingCall } from '../../features/voice';
 import { useAppSelector } from '../../lib/store';
 import { BookmarkIcon, ChatIcon, UsersIcon } from '../../ui';
@@ -55,7 +55,8 @@ export function AppShell() {
           </NavLink>
           <SearchLauncher className={navClass(false)} />
         </div>
-        <UserMenu />
+        {/* Framed, the rail is hidden: the channel list's header carries the account menu instead. */}
+        {isEmbedded() ? null : <UserMenu />}
       </nav>
       <div className="app-shell__main" id="main-content" tabIndex={-1}>
         <ConnectionBanner />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { loginGuest } from '../../lib/api';
 import { startSession } from '../../lib/session';
 import { Spinner } from '../../ui';
@@ -12,6 +12,8 @@ export function GuestLoginPage() {
   const [off, setOff] = useState(false);
   const started = useRef(false);
   const navigate = useNavigate();
+  // The channel link that brought a visitor here (the auth guard, SPEC §4), else the chat.
+  const from = (useLocation().state as { from?: string } | null)?.from;
 
   useEffect(() => {
     if (started.current) return;
@@ -20,10 +22,10 @@ export function GuestLoginPage() {
       .then((response) => {
         startSession(response);
         // Guests may stay on sign-in pages (to sign in), so the guard does not move them on.
-        void navigate('/chat', { replace: true });
+        void navigate(from?.startsWith('/') ? from : '/chat', { replace: true });
       })
       .catch(() => setOff(true));
-  }, [navigate]);
+  }, [navigate, from]);
 
   if (off) {
     return (

@@ -6,6 +6,7 @@ import { groupConv, isMuted, useAppSelector, userConv, type ConvKey } from '../.
 import { BellOffIcon, PinIcon, useNow } from '../conversations';
 import { HashIcon, IconButton, LockIcon, MailIcon, PlusIcon, Spinner, UnreadBadge } from '../../ui';
 import { loadCreateChannelDialog } from '../channels';
+import { isEmbedded, UserMenu } from '../settings';
 import { UserAvatar, useUserName } from '../users';
 import { buildChannelEntries, buildDmEntries, type DmEntry } from './conversation-list';
 import { InviteDialog } from './invite-dialog';
@@ -118,6 +119,12 @@ export function Sidebar({ activeConv }: { activeConv: ConvKey | null }) {
           >
             <MailIcon />
           </IconButton>
+        ) : null}
+        {/* `?embed=1` has no rail, so its account menu (settings, logout) lives here. */}
+        {isEmbedded() ? (
+          <div className="sidebar__account">
+            <UserMenu />
+          </div>
         ) : null}
       </header>
       <nav className="sidebar__scroll" aria-label={t('sidebar.conversations')}>

@@ -61,6 +61,13 @@ export const SETTINGS_NAV: readonly SettingsEntry[] = [
     load: async () => (await (await import('../signin')).loadLoginMethodsPage()).LoginMethodsPage,
   },
   {
+    id: 'third_party',
+    label: 'thirdparty:settings.menu',
+    icon: KeyIcon,
+    role: 'admin',
+    load: async () => (await import('./third-party-settings-page')).ThirdPartySettingsPage,
+  },
+  {
     id: 'voice',
     label: 'voice:settings.menu',
     icon: ServerIcon,

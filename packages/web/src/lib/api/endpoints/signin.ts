@@ -44,3 +44,7 @@ export const setGithubAuthConfig = (body: GithubAuthConfig) => call('setGithubAu
 /** Administrators: mails a single-use sign-up link that joins `gids` (Parley's own, `POST /invites/email`). */
 export const inviteByEmail = (body: EmailInviteRequest, errors?: ErrorOverrides) =>
   call('inviteByEmail', { body }, { errors });
+
+/** Third-party sign-in (docs/third-party.md): the secret a site mints sign-in keys with. */
+export const getThirdPartySecret = () => call('getThirdPartySecret');
+export const regenerateThirdPartySecret = () => call('regenerateThirdPartySecret');
