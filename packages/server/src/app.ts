@@ -9,6 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_LEVEL, LIMITS, PRODUCT_VERSION } from '@parley/protocol';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { loadSecretKey, parseSecretKey, SecretBox } from './auth/secret-box.js';
 import { TokenSigner } from './auth/tokens.js';
 import type { Blobs } from './blobs/index.js';
 import { openBlobs } from './blobs/open.js';
@@ -43,6 +44,7 @@ import { expiryRunner } from './services/expiry.js';
 import { fileRetentionRunner } from './services/files/retention.js';
 import type { JobRunner } from './services/jobs/job-runner.js';
 import { SendQueue } from './services/send-queue.js';
+import { sealStoredSecrets } from './services/two-factor/secret.js';
 import { WebhookWorker } from './services/webhook-worker.js';
 import { NotifyWorker } from './services/notify-worker.js';
 import { announceOffline } from './services/stream.js';
@@ -101,6 +103,9 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     server_id: randomBytes(16).toString('hex'),
     token_key: randomBytes(32).toString('base64url'),
   });
+  const secretBox = new SecretBox(
+    await loadSecretKey(config.secretKey ? parseSecretKey(config.secretKey) : undefined, config.dataDir),
+  );
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -133,6 +138,14 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
+  // A node with another key could not read what the others encrypted: said loudly at start.
+  const keyCheck = await store.settings.setIfAbsent('secret_key_check', {
+    fingerprint: secretBox.fingerprint(),
+  });
+  if (keyCheck.fingerprint !== secretBox.fingerprint())
+    app.log.error(
+      'this node has another secret key than the node that first used this database: two-factor sign-in will fail here (set the same PARLEY_SECRET_KEY or secret.key on every node)',
+    );
   let scaled: ScaledMode | undefined;
   if (config.redisUrl && config.databaseUrl && !options.bus) {
     // Loaded only when scaled: Redis and PostgreSQL clients are a large part of memory at rest.
@@ -164,6 +177,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     presence: options.presence ?? scaled?.presence ?? new InProcessPresence(),
     config,
     signer: new TokenSigner(secrets.token_key),
+    secretBox,
     serverId: secrets.server_id,
     sends: new SendQueue(cached?.store ?? store, bus, scaled?.sendLock ?? new Mutex()),
     loginLimit: new LoginLimit(counters, app.log),
@@ -179,6 +193,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     log: app.log,
   };
   await hub.start();
+  await sealStoredSecrets(ctx);
   const webhooks = new WebhookWorker(ctx);
   const notifications = new NotifyWorker(ctx);
   scaled?.presence.start((uids) => void announceOffline(ctx, uids));

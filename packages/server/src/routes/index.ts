@@ -18,6 +18,7 @@ import { embeddingHandlers } from './embedding.js';
 import { registerRoutes } from './register.js';
 import { searchHandlers } from './search.js';
 import { signinHandlers } from './signin.js';
+import { emailChangeHandlers } from './email-change.js';
 import { totpHandlers } from './totp.js';
 import { systemHandlers } from './system.js';
 import { tokenHandlers } from './token.js';
@@ -50,5 +51,6 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...voiceHandlers(ctx),
     ...signinHandlers(ctx),
     ...totpHandlers(ctx),
+    ...emailChangeHandlers(ctx),
     ...widgetHandlers(ctx),
   });

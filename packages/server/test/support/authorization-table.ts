@@ -18,6 +18,7 @@ import { notifySigninRows } from './authorization/notify-signin.js';
 import { widgetRows } from './authorization/widget.js';
 import { auditRows } from './authorization/audit.js';
 import { totpRows } from './authorization/totp.js';
+import { emailChangeRows } from './authorization/email-change.js';
 import { preferenceRows } from './authorization/preferences.js';
 import { embeddingRows } from './authorization/embedding.js';
 import type { AuthRow } from './authorization/shapes.js';
@@ -35,6 +36,7 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   ...widgetRows,
   ...auditRows,
   ...totpRows,
+  ...emailChangeRows,
   ...preferenceRows,
   ...embeddingRows,
 ];
