@@ -138,14 +138,6 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
-  // A node with another key could not read what the others encrypted: said loudly at start.
-  const keyCheck = await store.settings.setIfAbsent('secret_key_check', {
-    fingerprint: secretBox.fingerprint(),
-  });
-  if (keyCheck.fingerprint !== secretBox.fingerprint())
-    app.log.error(
-      'this node has another secret key than the node that first used this database: two-factor sign-in will fail here (set the same PARLEY_SECRET_KEY or secret.key on every node)',
-    );
   let scaled: ScaledMode | undefined;
   if (config.redisUrl && config.databaseUrl && !options.bus) {
     // Loaded only when scaled: Redis and PostgreSQL clients are a large part of memory at rest.

@@ -8,7 +8,8 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_KEY_FILE, SecretBox } from '../src/auth/secret-box.js';
+import { parseSecretKey, SECRET_KEY_FILE, SecretBox } from '../src/auth/secret-box.js';
+import { ConfigError, loadConfig } from '../src/config/index.js';
 import { base32Encode, totpAt } from '../src/auth/totp.js';
 import { sealStoredSecrets } from '../src/services/two-factor/secret.js';
 import { startAdminMailbox, type Mailbox } from './support/mailbox.js';
@@ -164,6 +165,15 @@ describe('secrets encrypted at rest', () => {
     expect(a.open(sealed, 'totp:2')).toBeUndefined();
     const altered = `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'B' : 'A'}A`;
     expect(a.open(altered, 'totp:1')).toBeUndefined();
-    expect(a.fingerprint()).not.toBe(b.fingerprint());
+  });
+
+  it('PARLEY_SECRET_KEY takes 32 bytes as hex or base64; anything else stops the start', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(parseSecretKey(key.toString('hex'))).toEqual(key);
+    expect(parseSecretKey(key.toString('base64'))).toEqual(key);
+    expect(parseSecretKey(key.toString('base64url'))).toEqual(key);
+    expect(loadConfig({ PARLEY_SECRET_KEY: key.toString('hex') }).secretKey).toBe(key.toString('hex'));
+    for (const bad of ['short', 'ab'.repeat(31), Buffer.alloc(16).toString('base64')])
+      expect(() => loadConfig({ PARLEY_SECRET_KEY: bad })).toThrow(ConfigError);
   });
 });

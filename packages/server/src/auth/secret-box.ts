@@ -4,7 +4,7 @@
  * data directory, created with mode 0600 on first start (docs/deploy.md, "Secret key"). Every
  * node of a scaled deployment needs the same key.
  */
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -49,11 +49,6 @@ export class SecretBox {
 
   static isSealed(value: string): boolean {
     return value.startsWith(`${VERSION}:`);
-  }
-
-  /** Names the key without revealing it: nodes compare it to find a node with another key. */
-  fingerprint(): string {
-    return createHmac('sha256', this.#key).update('parley-secret-key-check').digest('hex').slice(0, 16);
   }
 }
 
