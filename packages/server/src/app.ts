@@ -138,6 +138,10 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
+  if (config.redisUrl && !config.secretKey)
+    app.log.warn(
+      'scaled mode without PARLEY_SECRET_KEY: every node must share DATA_DIR (secret.key), or two-factor sign-in fails on nodes with another key',
+    );
   let scaled: ScaledMode | undefined;
   if (config.redisUrl && config.databaseUrl && !options.bus) {
     // Loaded only when scaled: Redis and PostgreSQL clients are a large part of memory at rest.
