@@ -26,3 +26,4 @@ export * from './admin.js';
 export * from './audit.js';
 export * from './widget.js';
 export * from './totp.js';
+export * from './email-change.js';

@@ -9,6 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_LEVEL, LIMITS, PRODUCT_VERSION } from '@parley/protocol';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { loadSecretKey, parseSecretKey, SecretBox } from './auth/secret-box.js';
 import { TokenSigner } from './auth/tokens.js';
 import type { Blobs } from './blobs/index.js';
 import { openBlobs } from './blobs/open.js';
@@ -43,6 +44,7 @@ import { expiryRunner } from './services/expiry.js';
 import { fileRetentionRunner } from './services/files/retention.js';
 import type { JobRunner } from './services/jobs/job-runner.js';
 import { SendQueue } from './services/send-queue.js';
+import { sealStoredSecrets } from './services/two-factor/secret.js';
 import { WebhookWorker } from './services/webhook-worker.js';
 import { NotifyWorker } from './services/notify-worker.js';
 import { announceOffline } from './services/stream.js';
@@ -101,6 +103,9 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     server_id: randomBytes(16).toString('hex'),
     token_key: randomBytes(32).toString('base64url'),
   });
+  const secretBox = new SecretBox(
+    await loadSecretKey(config.secretKey ? parseSecretKey(config.secretKey) : undefined, config.dataDir),
+  );
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -133,6 +138,10 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
+  if (config.redisUrl && !config.secretKey)
+    app.log.warn(
+      'scaled mode without PARLEY_SECRET_KEY: every node must share DATA_DIR (secret.key), or two-factor sign-in fails on nodes with another key',
+    );
   let scaled: ScaledMode | undefined;
   if (config.redisUrl && config.databaseUrl && !options.bus) {
     // Loaded only when scaled: Redis and PostgreSQL clients are a large part of memory at rest.
@@ -164,6 +173,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     presence: options.presence ?? scaled?.presence ?? new InProcessPresence(),
     config,
     signer: new TokenSigner(secrets.token_key),
+    secretBox,
     serverId: secrets.server_id,
     sends: new SendQueue(cached?.store ?? store, bus, scaled?.sendLock ?? new Mutex()),
     loginLimit: new LoginLimit(counters, app.log),
@@ -179,6 +189,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     log: app.log,
   };
   await hub.start();
+  await sealStoredSecrets(ctx);
   const webhooks = new WebhookWorker(ctx);
   const notifications = new NotifyWorker(ctx);
   scaled?.presence.start((uids) => void announceOffline(ctx, uids));

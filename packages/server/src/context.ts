@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SecretBox } from './auth/secret-box.js';
 import type { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config/index.js';
 import type { EventBus } from './realtime/bus.js';
@@ -22,6 +23,8 @@ export interface Ctx {
   readonly hub: Hub;
   readonly config: Config;
   readonly signer: TokenSigner;
+  /** Encrypts secrets stored in the database with a key kept outside it (`auth/secret-box.ts`). */
+  readonly secretBox: SecretBox;
   readonly serverId: string;
   /**
    * Commits and publishes chat records under the send lock (in-process, or cluster-wide in scaled

@@ -23,6 +23,7 @@ import { SIGNIN_ROUTES } from './signin.js';
 import { SYSTEM_ROUTES } from './system.js';
 import { THIRD_PARTY_ROUTES } from './third-party.js';
 import { TOTP_ROUTES } from './totp.js';
+import { EMAIL_CHANGE_ROUTES } from './email-change.js';
 import { TOKEN_ROUTES, USER_ROUTES } from './users.js';
 import { AGORA_ROUTES, VOICE_ROUTES } from './voice.js';
 import { WIDGET_ROUTES } from './widget.js';
@@ -56,6 +57,7 @@ export const API_ROUTES = {
   ...SIGNIN_ROUTES,
   ...THIRD_PARTY_ROUTES,
   ...TOTP_ROUTES,
+  ...EMAIL_CHANGE_ROUTES,
   ...WIDGET_ROUTES,
   ...WIDGET_STYLE_ROUTES,
 };

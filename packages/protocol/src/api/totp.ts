@@ -60,6 +60,17 @@ export const TOTP_ROUTES = {
       'Turns two-factor sign-in off with a code or a recovery code; 403 for a wrong one, 409 when it is off.',
     body: TotpCodeRequest,
   },
+  regenerateTotpRecoveryCodes: {
+    method: 'POST',
+    path: '/user/totp/recovery_codes',
+    auth: 'header',
+    kind: 'json',
+    tag: 'user',
+    description:
+      'Ten new recovery codes, shown once, in place of all the old ones (used or not); confirmed with a current authenticator code (a recovery code is refused): 403 for a wrong one, 409 when two-factor sign-in is off.',
+    body: TotpCodeRequest,
+    response: TotpRecoveryCodes,
+  },
   adminGetUserTotp: {
     method: 'GET',
     path: '/admin/user/:uid/totp',

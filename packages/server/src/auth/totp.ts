@@ -71,7 +71,8 @@ export const totpAt = (secret: string, nowMs: number): string =>
  */
 export function matchTotp(secret: string, code: string, nowMs: number): number | undefined {
   const key = base32Decode(secret);
-  if (!key || !/^\d{6}$/.test(code)) return undefined;
+  // An empty key (a secret that could not be read) matches nothing.
+  if (!key || key.length === 0 || !/^\d{6}$/.test(code)) return undefined;
   const now = totpStep(nowMs);
   let found: number | undefined;
   for (const delta of [0, -1, 1, -2, 2].filter((d) => Math.abs(d) <= TOTP_WINDOW)) {

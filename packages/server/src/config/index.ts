@@ -3,6 +3,7 @@
  * environment stops the start with every problem listed (not just the first).
  */
 import path from 'node:path';
+import { parseSecretKey } from '../auth/secret-box.js';
 import { DEFAULT_PASSWORD_HASHING, type PasswordHashing } from '../auth/passwords.js';
 import { parseFiles, type FilesConfig } from './files.js';
 import { parseHttpPolicy, type HttpPolicyConfig } from './http.js';
@@ -41,6 +42,11 @@ export interface Config {
   outbound: OutboundConfig;
   push: PushConfig;
   signin: SigninConfig;
+  /**
+   * `PARLEY_SECRET_KEY`: the key that encrypts secrets at rest (32 bytes, hex or base64); unset,
+   * the data directory's `secret.key` is used (created on first start).
+   */
+  secretKey: string | undefined;
 }
 
 /** Where uploads live: a directory (shared by all nodes in scaled mode) or an S3-compatible bucket. */
@@ -122,6 +128,9 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
   const outbound = parseOutbound(env, problems);
   const push = parsePush(env, problems);
   const signin = parseSignin(env, problems);
+  const secretKey = env.PARLEY_SECRET_KEY?.trim() || undefined;
+  if (secretKey && !parseSecretKey(secretKey))
+    problems.push('PARLEY_SECRET_KEY must be 32 bytes: 64 hex digits or 43 base64 characters');
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -143,6 +152,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
     outbound,
     push,
     signin,
+    secretKey,
   };
 }
 

@@ -1,8 +1,8 @@
 /**
- * The mails Parley sends (login link, sign-up link, invitation), as HTML and plain text, in the
+ * The mails Parley sends (login link, sign-up link, invitation, e-mail change and its notice), as HTML and plain text, in the
  * recipient's language: the seven languages of the web client, English when unknown.
  */
-export type MailKind = 'login' | 'register' | 'invite';
+export type MailKind = 'login' | 'register' | 'invite' | 'email_change' | 'email_notice';
 
 interface Strings {
   subject: string;
@@ -34,6 +34,21 @@ const CATALOGUES: Record<string, Catalogue> = {
       button: 'Accept the invitation',
       outro: 'If you do not know the sender, you can ignore this mail.',
     },
+    email_change: {
+      subject: 'Confirm your new address on {org}',
+      intro:
+        'Use the link below to make {email} the address of your account on {org}. It works once, for {minutes} minutes.',
+      button: 'Confirm my new address',
+      outro:
+        'If you did not ask for this change, ignore this mail: the address stays as it is without the link.',
+    },
+    email_notice: {
+      subject: 'Your address on {org} is being changed',
+      intro:
+        'Someone signed in to your account on {org} asked to change its address to {email}. It changes only once the link sent to that address is opened.',
+      button: 'Open {org}',
+      outro: 'If this was not you, sign in now and change your password, or tell an administrator.',
+    },
   },
   zh: {
     login: {
@@ -54,6 +69,20 @@ const CATALOGUES: Record<string, Catalogue> = {
       button: '接受邀请',
       outro: '如果您不认识发件人，可以忽略这封邮件。',
     },
+    email_change: {
+      subject: '确认您在 {org} 的新邮箱地址',
+      intro:
+        '请使用下面的链接将 {email} 设为您在 {org} 的账户邮箱。该链接只能使用一次，{minutes} 分钟内有效。',
+      button: '确认新地址',
+      outro: '如果您没有请求此更改，请忽略这封邮件：没有该链接，地址不会改变。',
+    },
+    email_notice: {
+      subject: '您在 {org} 的邮箱地址正在更改',
+      intro:
+        '有人登录了您在 {org} 的账户，并请求将邮箱地址改为 {email}。只有打开发送到该地址的链接后才会更改。',
+      button: '打开 {org}',
+      outro: '如果这不是您本人，请立即登录并修改密码，或告知管理员。',
+    },
   },
   ja: {
     login: {
@@ -73,6 +102,20 @@ const CATALOGUES: Record<string, Catalogue> = {
       intro: '{inviter} さんがあなたを {org} に招待しています。',
       button: '招待を受ける',
       outro: '送信者に心当たりがない場合は、このメールを無視してください。',
+    },
+    email_change: {
+      subject: '{org} の新しいメールアドレスを確認してください',
+      intro:
+        '下のリンクから {email} を {org} のアカウントのメールアドレスにしてください。リンクは1回だけ、{minutes} 分間有効です。',
+      button: '新しいアドレスを確認',
+      outro: 'この変更に心当たりがない場合は無視してください。リンクがなければアドレスは変わりません。',
+    },
+    email_notice: {
+      subject: '{org} のメールアドレスが変更されようとしています',
+      intro:
+        '{org} のあなたのアカウントにサインインした人が、メールアドレスを {email} に変更するよう求めました。そのアドレスに送られたリンクが開かれるまで変更されません。',
+      button: '{org} を開く',
+      outro: '心当たりがない場合は、すぐにサインインしてパスワードを変更するか、管理者に知らせてください。',
     },
   },
   es: {
@@ -95,6 +138,20 @@ const CATALOGUES: Record<string, Catalogue> = {
       intro: '{inviter} te invita a unirte a {org}.',
       button: 'Aceptar la invitación',
       outro: 'Si no conoces al remitente, puedes ignorar este correo.',
+    },
+    email_change: {
+      subject: 'Confirma tu nueva dirección en {org}',
+      intro:
+        'Usa el enlace de abajo para que {email} sea la dirección de tu cuenta en {org}. Funciona una sola vez, durante {minutes} minutos.',
+      button: 'Confirmar mi nueva dirección',
+      outro: 'Si no pediste este cambio, ignora este correo: sin el enlace la dirección no cambia.',
+    },
+    email_notice: {
+      subject: 'Se está cambiando tu dirección en {org}',
+      intro:
+        'Alguien con la sesión iniciada en tu cuenta de {org} pidió cambiar su dirección a {email}. Solo cambia cuando se abra el enlace enviado a esa dirección.',
+      button: 'Abrir {org}',
+      outro: 'Si no fuiste tú, inicia sesión ahora y cambia tu contraseña, o avisa a un administrador.',
     },
   },
   fr: {
@@ -119,6 +176,22 @@ const CATALOGUES: Record<string, Catalogue> = {
       button: 'Accepter l’invitation',
       outro: 'Si vous ne connaissez pas l’expéditeur, ignorez ce message.',
     },
+    email_change: {
+      subject: 'Confirmez votre nouvelle adresse sur {org}',
+      intro:
+        'Utilisez le lien ci-dessous pour que {email} devienne l’adresse de votre compte sur {org}. Il ne fonctionne qu’une fois, pendant {minutes} minutes.',
+      button: 'Confirmer ma nouvelle adresse',
+      outro:
+        'Si vous n’avez pas demandé ce changement, ignorez ce message : sans le lien, l’adresse ne change pas.',
+    },
+    email_notice: {
+      subject: 'Votre adresse sur {org} va changer',
+      intro:
+        'Une personne connectée à votre compte sur {org} a demandé à remplacer son adresse par {email}. Le changement n’a lieu qu’à l’ouverture du lien envoyé à cette adresse.',
+      button: 'Ouvrir {org}',
+      outro:
+        'Si ce n’était pas vous, connectez-vous maintenant et changez votre mot de passe, ou prévenez un administrateur.',
+    },
   },
   pt: {
     login: {
@@ -139,6 +212,20 @@ const CATALOGUES: Record<string, Catalogue> = {
       intro: '{inviter} convida você a participar de {org}.',
       button: 'Aceitar o convite',
       outro: 'Se você não conhece o remetente, pode ignorar este e-mail.',
+    },
+    email_change: {
+      subject: 'Confirme seu novo endereço em {org}',
+      intro:
+        'Use o link abaixo para tornar {email} o endereço da sua conta em {org}. Ele funciona uma única vez, durante {minutes} minutos.',
+      button: 'Confirmar meu novo endereço',
+      outro: 'Se você não pediu esta mudança, ignore este e-mail: sem o link o endereço não muda.',
+    },
+    email_notice: {
+      subject: 'Seu endereço em {org} está sendo alterado',
+      intro:
+        'Alguém conectado à sua conta em {org} pediu para mudar o endereço para {email}. Ele só muda quando o link enviado a esse endereço for aberto.',
+      button: 'Abrir {org}',
+      outro: 'Se não foi você, entre agora e troque sua senha, ou avise um administrador.',
     },
   },
   tr: {
@@ -161,6 +248,20 @@ const CATALOGUES: Record<string, Catalogue> = {
       intro: '{inviter} sizi {org} topluluğuna katılmaya davet ediyor.',
       button: 'Daveti kabul et',
       outro: 'Göndereni tanımıyorsanız bu e-postayı yok sayabilirsiniz.',
+    },
+    email_change: {
+      subject: '{org} için yeni adresinizi onaylayın',
+      intro:
+        '{email} adresini {org} hesabınızın adresi yapmak için aşağıdaki bağlantıyı kullanın. Bağlantı yalnızca bir kez ve {minutes} dakika boyunca çalışır.',
+      button: 'Yeni adresimi onayla',
+      outro: 'Bu değişikliği siz istemediyseniz bu e-postayı yok sayın: bağlantı olmadan adres değişmez.',
+    },
+    email_notice: {
+      subject: '{org} adresiniz değiştiriliyor',
+      intro:
+        '{org} hesabınızda oturum açmış biri adresin {email} olarak değiştirilmesini istedi. Adres, yalnızca o adrese gönderilen bağlantı açıldığında değişir.',
+      button: '{org} uygulamasını aç',
+      outro: 'Bu siz değilseniz hemen giriş yapıp parolanızı değiştirin ya da bir yöneticiye haber verin.',
     },
   },
 };
@@ -187,13 +288,19 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export function renderMail(
   kind: MailKind,
   language: string | null | undefined,
-  vars: { org: string; link: string; minutes?: number; inviter?: string },
+  vars: { org: string; link: string; minutes?: number; inviter?: string; email?: string },
 ): RenderedMail {
   const strings = CATALOGUES[mailLanguage(language)]![kind];
   const fill = (s: string, esc: (v: string) => string) =>
-    s.replace(/\{(org|minutes|inviter)\}/g, (_, k: string) =>
-      esc(String(k === 'org' ? vars.org : k === 'minutes' ? (vars.minutes ?? 15) : (vars.inviter ?? ''))),
-    );
+    s.replace(/\{(org|minutes|inviter|email)\}/g, (_, k: string) => esc(String(valueOf(k))));
+  const valueOf = (k: string) =>
+    k === 'org'
+      ? vars.org
+      : k === 'minutes'
+        ? (vars.minutes ?? 15)
+        : k === 'email'
+          ? (vars.email ?? '')
+          : (vars.inviter ?? '');
   const plain = (s: string) => fill(s, (v) => v);
   const html = (s: string) => fill(escapeHtml(s), escapeHtml);
   const subject = plain(strings.subject).replace(/[\r\n]+/g, ' ');

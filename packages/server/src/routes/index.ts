@@ -19,6 +19,7 @@ import { registerRoutes } from './register.js';
 import { searchHandlers } from './search.js';
 import { signinHandlers } from './signin.js';
 import { thirdPartyHandlers } from './third-party.js';
+import { emailChangeHandlers } from './email-change.js';
 import { totpHandlers } from './totp.js';
 import { systemHandlers } from './system.js';
 import { tokenHandlers } from './token.js';
@@ -52,5 +53,6 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...signinHandlers(ctx),
     ...thirdPartyHandlers(ctx),
     ...totpHandlers(ctx),
+    ...emailChangeHandlers(ctx),
     ...widgetHandlers(ctx),
   });

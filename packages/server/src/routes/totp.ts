@@ -10,6 +10,8 @@ export const totpHandlers = (ctx: Ctx) =>
     setupTotp: (req) => twoFactor.setup(ctx, req.actor),
     enableTotp: (req) => twoFactor.enable(ctx, req.actor, req.body.code, req.ip),
     disableTotp: (req) => twoFactor.disable(ctx, req.actor, req.body.code, req.ip),
+    regenerateTotpRecoveryCodes: (req) =>
+      twoFactor.regenerateRecoveryCodes(ctx, req.actor, req.body.code, req.ip),
     adminGetUserTotp: (req) => twoFactor.adminStatus(ctx, req.actor, req.params.uid),
     adminResetUserTotp: (req) => twoFactor.adminReset(ctx, req.actor, req.params.uid),
     getTotpPolicy: (req) => twoFactor.getPolicy(ctx, req.actor),

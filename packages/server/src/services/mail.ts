@@ -60,7 +60,7 @@ export async function sendLinkMail(
   kind: MailKind,
   to: string,
   language: string | null,
-  vars: { link: string; inviter?: string },
+  vars: { link: string; inviter?: string; email?: string },
 ): Promise<void> {
   const smtp = await readSetting(ctx.store, 'smtp');
   const org = (await readSetting(ctx.store, 'organization')).name;

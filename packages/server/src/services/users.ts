@@ -221,11 +221,20 @@ export async function updateProfile(ctx: Ctx, actor: Actor, req: UpdateUserReque
   return userInfo(await applyUserUpdate(ctx, actor.uid, patch));
 }
 
-/** Updates a user and publishes a `users_log` row holding only what changed. */
-export async function applyUserUpdate(ctx: Ctx, uid: number, patch: UserPatch): Promise<UserRecord> {
+/**
+ * Updates a user and publishes a `users_log` row holding only what changed. `claim` runs first in
+ * the same transaction (e.g. spends the link that allows the change; it throws when it cannot).
+ */
+export async function applyUserUpdate(
+  ctx: Ctx,
+  uid: number,
+  patch: UserPatch,
+  claim?: (tx: Store) => Promise<void>,
+): Promise<UserRecord> {
   const now = ctx.now();
   const { user } = await commitUserLog(ctx, () =>
     ctx.store.transaction(async (tx) => {
+      await claim?.(tx);
       const updated = await tx.users.update(uid, { ...patch, updated_at: now });
       if (!updated) throw notFound('no such user');
       const entry = await tx.userLog.append({

@@ -95,6 +95,27 @@ export interface MagicTokenRecord {
   spent_at: number | null;
 }
 
+/** An e-mail change awaiting confirmation by the link mailed to the new address. */
+export interface EmailChangeRecord {
+  token_hash: string;
+  uid: number;
+  /** The new address. */
+  email: string;
+  created_at: number;
+  expires_at: number;
+  spent_at: number | null;
+}
+
+export interface EmailChangeStore {
+  /** Records a change and drops the account's earlier unspent ones (only the newest link works). */
+  create(change: EmailChangeRecord): Promise<void>;
+  get(tokenHash: string): Promise<EmailChangeRecord | undefined>;
+  /** Marks it spent if unexpired and unspent; returns whether it did (single use). */
+  spend(tokenHash: string, now: number): Promise<boolean>;
+  /** Removes changes expired before `before`. */
+  deleteExpired(before: number): Promise<number>;
+}
+
 export interface MagicTokenStore {
   create(token: MagicTokenRecord): Promise<void>;
   get(tokenHash: string): Promise<MagicTokenRecord | undefined>;

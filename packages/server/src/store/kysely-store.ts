@@ -24,6 +24,7 @@ import { KyselyUserStore } from './kysely/users.js';
 import { KyselyVoiceStore } from './kysely/voice.js';
 import { KyselyAuditStore } from './kysely/audit.js';
 import { KyselyTotpStore } from './kysely/totp.js';
+import { KyselyEmailChangeStore } from './kysely/email-changes.js';
 
 /**
  * The one `Store` implementation, over a Kysely instance of either dialect; the differences
@@ -42,6 +43,7 @@ export class KyselyStore implements Store {
   readonly pins: KyselyPinStore;
   readonly bots: KyselyBotStore;
   readonly magicTokens: KyselyMagicTokenStore;
+  readonly emailChanges: KyselyEmailChangeStore;
   readonly totp: KyselyTotpStore;
   readonly signin: KyselySigninStore;
   readonly files: KyselyFileStore;
@@ -69,6 +71,7 @@ export class KyselyStore implements Store {
     this.pins = new KyselyPinStore(ctx);
     this.bots = new KyselyBotStore(ctx);
     this.magicTokens = new KyselyMagicTokenStore(ctx);
+    this.emailChanges = new KyselyEmailChangeStore(ctx);
     this.totp = new KyselyTotpStore(ctx);
     this.signin = new KyselySigninStore(ctx);
     this.files = new KyselyFileStore(ctx);

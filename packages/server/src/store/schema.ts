@@ -195,6 +195,16 @@ export interface TotpRecoveryCodesTable {
   used_at: number | null;
 }
 
+/** An e-mail change awaiting the link mailed to the new address. */
+export interface EmailChangesTable {
+  token_hash: string;
+  uid: number;
+  email: string;
+  created_at: number;
+  expires_at: number;
+  spent_at: number | null;
+}
+
 export interface MagicTokensTable {
   token_hash: string;
   /** 'login' | 'register'. */
@@ -441,6 +451,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_cursor: WebhookCursorTable;
   magic_tokens: MagicTokensTable;
+  email_changes: EmailChangesTable;
   user_totp: UserTotpTable;
   totp_recovery_codes: TotpRecoveryCodesTable;
   signin_challenges: SigninChallengesTable;

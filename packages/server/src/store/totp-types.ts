@@ -2,7 +2,7 @@
 /** An account's second factor (docs/api.md, "Two-factor sign-in"). */
 export interface TotpRecord {
   uid: number;
-  /** Base32. */
+  /** As stored: sealed by the server's secret box (`v1:…`), or base32 in rows from before that. */
   secret: string;
   /** Null while enrolment awaits its first code. */
   enabled_at: number | null;
@@ -22,6 +22,12 @@ export interface TotpStore {
   /** Spends an unused recovery code; false when unknown or used. */
   useRecoveryCode(uid: number, codeHash: string, now: number): Promise<boolean>;
   unusedRecoveryCodes(uid: number): Promise<number>;
+  /** Replaces every recovery code (used or not) of an enabled second factor; false when it is off. */
+  replaceRecoveryCodes(uid: number, codeHashes: string[]): Promise<boolean>;
+  /** Rows whose secret is not sealed yet (stored before encryption at rest). */
+  listUnsealed(): Promise<{ uid: number; secret: string }[]>;
+  /** Swaps the stored secret if it is still `from` (a plaintext row sealed on read). */
+  replaceSecret(uid: number, from: string, to: string): Promise<boolean>;
   /** Turns 2FA off (secret and codes); false when there was nothing. */
   remove(uid: number): Promise<boolean>;
 }

@@ -17,7 +17,13 @@ import type { PreferenceStore } from './preference-types.js';
 import type { ArchiveStore, FavoriteStore } from './archive-types.js';
 import type { TotpStore } from './totp-types.js';
 import type { FileStore } from './file-types.js';
-import type { EmailInviteStore, InviteStore, MagicTokenStore, SessionStore } from './account-types.js';
+import type {
+  EmailChangeStore,
+  EmailInviteStore,
+  InviteStore,
+  MagicTokenStore,
+  SessionStore,
+} from './account-types.js';
 import type { ChatSettingsStore, ContactStore, ReadIndexStore } from './conversation-types.js';
 import type { PinStore, SearchStore } from './pin-search-types.js';
 import type { AuditStore } from './audit-types.js';
@@ -288,6 +294,7 @@ export interface Store {
   readonly pins: PinStore;
   readonly bots: BotStore;
   readonly magicTokens: MagicTokenStore;
+  readonly emailChanges: EmailChangeStore;
   readonly totp: TotpStore;
   readonly signin: SigninStore;
   readonly files: FileStore;

@@ -19,6 +19,7 @@ import { thirdPartyRows } from './authorization/third-party.js';
 import { widgetRows } from './authorization/widget.js';
 import { auditRows } from './authorization/audit.js';
 import { totpRows } from './authorization/totp.js';
+import { emailChangeRows } from './authorization/email-change.js';
 import { preferenceRows } from './authorization/preferences.js';
 import { embeddingRows } from './authorization/embedding.js';
 import type { AuthRow } from './authorization/shapes.js';
@@ -37,6 +38,7 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   ...thirdPartyRows,
   ...auditRows,
   ...totpRows,
+  ...emailChangeRows,
   ...preferenceRows,
   ...embeddingRows,
 ];

@@ -33,7 +33,15 @@ export const router = createHashRouter([
             lazy: async () => ({ Component: (await import('../features/auth')).GuestLoginPage }),
           },
           { path: '/send_magic_link/:email', lazy: emailLoginPage },
+          {
+            path: '/invite_mobile/:magic_token',
+            lazy: async () => ({ Component: (await import('../features/invite-mobile')).InviteMobilePage }),
+          },
         ],
+      },
+      {
+        path: '/confirm_email/:token',
+        lazy: async () => ({ Component: (await import('../features/email-change')).ConfirmEmailPage }),
       },
       {
         element: <RequireAuth />,

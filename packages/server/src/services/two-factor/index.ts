@@ -15,6 +15,7 @@ import { issueSession } from '../sessions.js';
 import { readSetting, writeSetting } from '../settings.js';
 import { readChallenge } from './challenge.js';
 import { newRecoveryCodes, recoveryHash, spendSecondFactor } from './codes.js';
+import { loadTotp, sealTotpSecret } from './secret.js';
 
 /** The key of an account in the login limit: the same as its password's. */
 const limitKey = (user: UserRecord) => user.email ?? `uid:${user.uid}`;
@@ -38,7 +39,8 @@ export async function getStatus(ctx: Ctx, actor: Actor): Promise<TotpStatus> {
 export async function setup(ctx: Ctx, actor: Actor): Promise<TotpSetup> {
   requireOwnSecondFactor(actor);
   const secret = newTotpSecret();
-  if (!(await ctx.store.totp.putPending(actor.uid, secret, ctx.now()))) throw conflict('totp_enabled');
+  const sealed = sealTotpSecret(ctx, actor.uid, secret);
+  if (!(await ctx.store.totp.putPending(actor.uid, sealed, ctx.now()))) throw conflict('totp_enabled');
   const org = await readSetting(ctx.store, 'organization');
   const issuer = org.name.replace(/:/g, '').trim() || 'Parley';
   return { secret, otpauth_url: otpauthUrl(issuer, actor.user.email ?? actor.user.name, secret) };
@@ -51,7 +53,7 @@ export async function enable(
   address: string,
 ): Promise<TotpRecoveryCodes> {
   requireOwnSecondFactor(actor);
-  const totp = await ctx.store.totp.get(actor.uid);
+  const totp = await loadTotp(ctx, actor.uid);
   if (!totp || totp.enabled_at !== null) throw conflict('totp_not_pending');
   const attempt = await ctx.loginLimit.reserve(address, limitKey(actor.user), 'totp_enable');
   const step = matchTotp(totp.secret, code.trim(), ctx.now());
@@ -70,7 +72,7 @@ export async function enable(
 
 export async function disable(ctx: Ctx, actor: Actor, code: string, address: string): Promise<void> {
   requireOwnSecondFactor(actor);
-  const totp = await ctx.store.totp.get(actor.uid);
+  const totp = await loadTotp(ctx, actor.uid);
   if (!totp || totp.enabled_at === null) throw conflict('totp_disabled');
   const attempt = await ctx.loginLimit.reserve(address, limitKey(actor.user), 'totp_disable');
   if (!(await spendSecondFactor(ctx, totp, code))) {
@@ -79,6 +81,35 @@ export async function disable(ctx: Ctx, actor: Actor, code: string, address: str
   }
   await attempt.succeeded();
   await ctx.store.totp.remove(actor.uid);
+}
+
+/**
+ * A new set of ten recovery codes for an enabled second factor, confirmed with an authenticator
+ * code (not a recovery code: one that leaked must not renew the set). Every old code stops working
+ * at once; the new ones are shown once.
+ */
+export async function regenerateRecoveryCodes(
+  ctx: Ctx,
+  actor: Actor,
+  code: string,
+  address: string,
+): Promise<TotpRecoveryCodes> {
+  requireOwnSecondFactor(actor);
+  const totp = await loadTotp(ctx, actor.uid);
+  if (!totp || totp.enabled_at === null) throw conflict('totp_disabled');
+  const attempt = await ctx.loginLimit.reserve(address, limitKey(actor.user), 'totp_recovery_codes');
+  const step = matchTotp(totp.secret, code.trim().replace(/\s/g, ''), ctx.now());
+  if (step === undefined || !(await ctx.store.totp.takeStep(actor.uid, step))) {
+    attempt.failed('wrong code');
+    throw forbidden('wrong code');
+  }
+  await attempt.succeeded();
+  const codes = newRecoveryCodes();
+  const done = await ctx.store.transaction((tx) =>
+    tx.totp.replaceRecoveryCodes(actor.uid, codes.map(recoveryHash)),
+  );
+  if (!done) throw conflict('totp_disabled');
+  return { recovery_codes: codes };
 }
 
 /** `POST /token/login/totp`: the second step; every failure is 401 and creates no session. */
@@ -92,7 +123,7 @@ export async function loginWithCode(
   const user = await ctx.store.users.get(challenge.uid);
   if (!user) throw unauthorized('the sign-in has expired: start again');
   const attempt = await ctx.loginLimit.reserve(address, limitKey(user), 'totp');
-  const totp = await ctx.store.totp.get(user.uid);
+  const totp = await loadTotp(ctx, user.uid);
   if (!totp || totp.enabled_at === null || !(await spendSecondFactor(ctx, totp, body.code))) {
     attempt.failed('wrong code');
     throw unauthorized('wrong code');

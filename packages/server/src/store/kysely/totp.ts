@@ -85,6 +85,41 @@ export class KyselyTotpStore implements TotpStore {
     return Number(row?.n ?? 0);
   }
 
+  async replaceRecoveryCodes(uid: number, codeHashes: string[]): Promise<boolean> {
+    const on = await this.ctx.db
+      .selectFrom('user_totp')
+      .select('uid')
+      .where('uid', '=', uid)
+      .where('enabled_at', 'is not', null)
+      .executeTakeFirst();
+    if (!on) return false;
+    await this.ctx.db.deleteFrom('totp_recovery_codes').where('uid', '=', uid).execute();
+    if (codeHashes.length > 0)
+      await this.ctx.db
+        .insertInto('totp_recovery_codes')
+        .values(codeHashes.map((code_hash) => ({ uid, code_hash, used_at: null })))
+        .execute();
+    return true;
+  }
+
+  async listUnsealed(): Promise<{ uid: number; secret: string }[]> {
+    return this.ctx.db
+      .selectFrom('user_totp')
+      .select(['uid', 'secret'])
+      .where('secret', 'not like', 'v1:%')
+      .execute();
+  }
+
+  async replaceSecret(uid: number, from: string, to: string): Promise<boolean> {
+    const result = await this.ctx.db
+      .updateTable('user_totp')
+      .set({ secret: to })
+      .where('uid', '=', uid)
+      .where('secret', '=', from)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   async remove(uid: number): Promise<boolean> {
     await this.ctx.db.deleteFrom('totp_recovery_codes').where('uid', '=', uid).execute();
     const result = await this.ctx.db.deleteFrom('user_totp').where('uid', '=', uid).executeTakeFirst();

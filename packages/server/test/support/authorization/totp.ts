@@ -28,6 +28,13 @@ export const totpRows: AuthRow[] = [
     fresh: true,
     expect: row(401, 403, 409, 409, 409, 409),
   },
+  {
+    method: 'POST',
+    route: '/api/user/totp/recovery_codes',
+    body: () => json({ code: '123456' }),
+    fresh: true,
+    expect: row(401, 403, 409, 409, 409, 409),
+  },
   { method: 'POST', route: '/api/user/totp/setup', fresh: true, expect: row(401, 403, 200, 200, 200, 200) },
   { method: 'GET', route: '/api/admin/user/:uid/totp', expect: adminOnly() },
   { method: 'DELETE', route: '/api/admin/user/:uid/totp', expect: adminOnly() },

@@ -5,3 +5,4 @@ export { InvitePrivatePage } from './invite-private-page';
 export { LoginPage } from './login-page';
 export { RegisterPage } from './register-page';
 export { SetNamePage } from './set-name-page';
+export { AuthLayout } from './auth-layout';

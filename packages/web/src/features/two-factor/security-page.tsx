@@ -31,7 +31,10 @@ export function SecurityPage() {
       ) : codes ? (
         <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
       ) : status.enabled ? (
-        <TurnOff left={status.recovery_codes_left} onDone={reload} />
+        <>
+          <TurnOff left={status.recovery_codes_left} onDone={reload} />
+          <NewRecoveryCodes onCodes={(c) => (setCodes(c), reload())} />
+        </>
       ) : (
         <Enrol required={status.required} onEnabled={(c) => (setCodes(c), reload())} />
       )}
@@ -206,6 +209,54 @@ function TurnOff({ left, onDone }: { left: number; onDone: () => void }) {
       <div className="admin-row">
         <Button type="submit" variant="danger" loading={busy} data-testid="totp-disable">
           {t('turn_off')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** New recovery codes in place of all the old ones, confirmed with an authenticator code. */
+function NewRecoveryCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const { t } = useTranslation(['myaccount']);
+  const [code, setCode] = useState('');
+  const [wrong, setWrong] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setWrong(false);
+    try {
+      const { recovery_codes } = await call(
+        'regenerateTotpRecoveryCodes',
+        { body: { code: code.trim() } },
+        { errors: { 403: null } },
+      );
+      setCode('');
+      onCodes(recovery_codes);
+    } catch {
+      setWrong(true);
+    }
+    setBusy(false);
+  };
+  return (
+    <form className="admin-card" onSubmit={submit} data-testid="totp-regenerate">
+      <h3>{t('myaccount:recovery.title')}</h3>
+      <TextField
+        label={t('myaccount:recovery.code')}
+        hint={t('myaccount:recovery.hint')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9 ]*"
+        maxLength={7}
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={wrong ? t('myaccount:recovery.wrong') : undefined}
+        data-testid="totp-regenerate-code"
+      />
+      <div className="admin-row">
+        <Button type="submit" variant="ghost" loading={busy} data-testid="totp-regenerate-submit">
+          {t('myaccount:recovery.submit')}
         </Button>
       </div>
     </form>

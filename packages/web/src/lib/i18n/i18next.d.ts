@@ -25,6 +25,8 @@ import type search from '../../../public/locales/en/search.json';
 import type voice from '../../../public/locales/en/voice.json';
 import type signin from '../../../public/locales/en/signin.json';
 import type twofactor from '../../../public/locales/en/twofactor.json';
+import type myaccount from '../../../public/locales/en/myaccount.json';
+import type invitemobile from '../../../public/locales/en/invitemobile.json';
 import type setting from '../../../public/locales/en/setting.json';
 import type welcome from '../../../public/locales/en/welcome.json';
 import type widget from '../../../public/locales/en/widget.json';
@@ -60,6 +62,8 @@ declare module 'i18next' {
       audit: typeof audit;
       media: typeof media;
       twofactor: typeof twofactor;
+      myaccount: typeof myaccount;
+      invitemobile: typeof invitemobile;
       prefs: typeof prefs;
       embed: typeof embed;
       thirdparty: typeof thirdparty;

@@ -39,6 +39,8 @@ export const NAMESPACES = [
   'audit',
   'media',
   'twofactor',
+  'myaccount',
+  'invitemobile',
   'prefs',
   'embed',
   'thirdparty',

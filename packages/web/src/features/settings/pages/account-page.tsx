@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { Button, SelectField, TextField } from '../../../ui';
 import { useImageCrop } from '../../image-crop';
 import { UserAvatar } from '../../users';
+import { EmailSection } from '../../email-change';
 
 /** Two-factor sign-in, below the password (loaded with this page, not before). */
 const TwoFactorSection = lazy(async () => ({
@@ -116,6 +117,7 @@ export function AccountPage() {
           ))}
         </SelectField>
       </div>
+      {!guest ? <EmailSection /> : null}
       {!guest ? (
         <form className="admin-card" onSubmit={changePassword}>
           <h3>{t('account.password_title')}</h3>
