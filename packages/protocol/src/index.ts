@@ -23,5 +23,6 @@ export * from './voice.js';
 export * from './signin.js';
 export * from './admin.js';
 export * from './audit.js';
+export * from './retention.js';
 export * from './widget.js';
 export * from './totp.js';

@@ -2,6 +2,7 @@
  * The only reader of `process.env`. Everything is validated once at start, and an invalid
  * environment stops the start with every problem listed (not just the first).
  */
+import { parseLicense, type LicenseConfig } from './license.js';
 import path from 'node:path';
 import { DEFAULT_PASSWORD_HASHING, type PasswordHashing } from '../auth/passwords.js';
 import { parseFiles, type FilesConfig } from './files.js';
@@ -41,6 +42,7 @@ export interface Config {
   outbound: OutboundConfig;
   push: PushConfig;
   signin: SigninConfig;
+  license: LicenseConfig;
 }
 
 /** Where uploads live: a directory (shared by all nodes in scaled mode) or an S3-compatible bucket. */
@@ -122,6 +124,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
   const outbound = parseOutbound(env, problems);
   const push = parsePush(env, problems);
   const signin = parseSignin(env, problems);
+  const license = parseLicense(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -143,6 +146,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
     outbound,
     push,
     signin,
+    license,
   };
 }
 

@@ -4,7 +4,6 @@ import {
   PRODUCT_VERSION,
   type CreateAdminRequest,
   type EventOf,
-  type License,
   type LoginConfig,
   type Metrics,
   type Organization,
@@ -161,18 +160,6 @@ export async function getMetrics(ctx: Ctx, actor: Actor): Promise<Metrics> {
     group_count: groupCount,
     online_user_count: online.length,
     version: PRODUCT_VERSION,
-  };
-}
-
-/** Parley has no licence server yet: every caller gets a valid, unlimited licence (API.md §11.3). */
-export function getLicense(): License {
-  return {
-    domains: ['*'],
-    user_limit: 999_999,
-    created_at: new Date(0).toISOString(),
-    expired_at: new Date(Date.UTC(2999, 0, 1)).toISOString(),
-    sign: true,
-    base58: '',
   };
 }
 

@@ -20,6 +20,7 @@ import { auditRows } from './authorization/audit.js';
 import { totpRows } from './authorization/totp.js';
 import { preferenceRows } from './authorization/preferences.js';
 import { embeddingRows } from './authorization/embedding.js';
+import { retentionLicenseRows } from './authorization/retention-license.js';
 import type { AuthRow } from './authorization/shapes.js';
 
 export { ROLES, type AuthRow, type Fixture, type Role } from './authorization/shapes.js';
@@ -37,4 +38,5 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   ...totpRows,
   ...preferenceRows,
   ...embeddingRows,
+  ...retentionLicenseRows,
 ];
