@@ -11,6 +11,7 @@ import type contacts from '../../../public/locales/en/contacts.json';
 import type conversation from '../../../public/locales/en/conversation.json';
 import type common from '../../../public/locales/en/common.json';
 import type embed from '../../../public/locales/en/embed.json';
+import type governance from '../../../public/locales/en/governance.json';
 import type fav from '../../../public/locales/en/fav.json';
 import type file from '../../../public/locales/en/file.json';
 import type invites from '../../../public/locales/en/invites.json';
@@ -61,6 +62,7 @@ declare module 'i18next' {
       twofactor: typeof twofactor;
       prefs: typeof prefs;
       embed: typeof embed;
+      governance: typeof governance;
     };
   }
 }
