@@ -103,7 +103,7 @@ export function licenseRenewal(ctx: Ctx, actor: Actor, domain: string): LicenseR
 export async function renewLicense(ctx: Ctx, actor: Actor, sessionId: string): Promise<License> {
   requireAdmin(actor);
   const base = ctx.config.license.serviceUrl;
-  if (!base) throw new AppError('unavailable', 'no license service is configured');
+  if (!base) throw new AppError('precondition_failed', 'no license service is configured');
   let res: Response;
   try {
     res = await fetch(`${base}/license?session_id=${encodeURIComponent(sessionId)}`, {

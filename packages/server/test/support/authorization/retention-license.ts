@@ -15,7 +15,7 @@ export const retentionLicenseRows: AuthRow[] = [
     expect: adminOnly(),
   },
   // Licenses (API.md §11.3): the table's server has no private key, so an administrator's license
-  // is refused as invalid (400), and renewal has no license service configured (503).
+  // is refused as invalid (400), and renewal has no license service configured (412).
   {
     method: 'POST',
     route: '/api/license/check',
@@ -33,6 +33,6 @@ export const retentionLicenseRows: AuthRow[] = [
     method: 'POST',
     route: '/api/license/renew',
     body: () => json({ session_id: 'cs_1' }),
-    expect: adminGets(503),
+    expect: adminGets(412),
   },
 ];
