@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'settings.widget',
   'settings.voice',
   'settings.push',
+  'settings.license',
+  'settings.retention',
   'data.clear_messages',
   'data.clear_files',
   'invite.create',

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   locked: 423,
   too_many_requests: 429,
+  /** The installed license's user limit is reached or it has expired (API.md §11.3). */
+  license_limit: 451,
   internal: 500,
   unavailable: 503,
 } as const;

@@ -24,6 +24,7 @@ export * from './signin.js';
 export * from './third-party.js';
 export * from './admin.js';
 export * from './audit.js';
+export * from './retention.js';
 export * from './widget.js';
 export * from './totp.js';
 export * from './email-change.js';

@@ -86,6 +86,18 @@ export const License = Type.Object({
 });
 export type License = Type.Static<typeof License>;
 
+/** The license text: base58 of the signed payload (docs/api.md "License"). */
+export const LicenseRequest = Type.Object({ license: Type.String({ minLength: 1, maxLength: 8192 }) });
+export type LicenseRequest = Type.Static<typeof LicenseRequest>;
+
+/** Parley: where a renewal is paid (SPEC §4); `enabled: false` when no license service is configured. */
+export const LicenseRenewal = Type.Object({ enabled: Type.Boolean(), payment_url: Type.String() });
+export type LicenseRenewal = Type.Static<typeof LicenseRenewal>;
+
+/** Parley: the confirm step of a renewal, with the payment session the license service returned. */
+export const RenewLicenseRequest = Type.Object({ session_id: Type.String({ minLength: 1, maxLength: 256 }) });
+export type RenewLicenseRequest = Type.Static<typeof RenewLicenseRequest>;
+
 export const PublicClientConfig = Type.Object({ client_id: Type.String() });
 
 export const CloudflaredAutoInfo = Type.Object({

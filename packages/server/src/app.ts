@@ -42,6 +42,7 @@ import { healthRoutes } from './routes/health.js';
 import { apiRoutes } from './routes/index.js';
 import { expiryRunner } from './services/expiry.js';
 import { fileRetentionRunner } from './services/files/retention.js';
+import { retentionRunner } from './services/retention.js';
 import type { JobRunner } from './services/jobs/job-runner.js';
 import { SendQueue } from './services/send-queue.js';
 import { sealStoredSecrets } from './services/two-factor/secret.js';
@@ -84,6 +85,8 @@ export interface ParleyServer {
   expiry: JobRunner;
   notifications: NotifyWorker;
   fileRetention: JobRunner;
+  /** Deletes messages past their retention (one node of a cluster at a time). */
+  retention: JobRunner;
   /** Hits and misses of the read cache (`store/read-cache.ts`); absent when it is off. */
   readCache: ReadCacheStats | undefined;
   close(): Promise<void>;
@@ -196,9 +199,11 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   const background = options.backgroundJobs !== false;
   const expiry = expiryRunner(ctx);
   const fileRetention = fileRetentionRunner(ctx);
+  const retention = retentionRunner(ctx);
   if (background) {
     expiry.start();
     fileRetention.start();
+    retention.start();
   }
 
   // Once draining, every response closes its connection: one still busy when close() began would
@@ -264,6 +269,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     expiry,
     notifications,
     fileRetention,
+    retention,
     readCache: cached?.stats,
     async close() {
       if (closed) return;
@@ -276,6 +282,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       await sweeper.stop();
       await expiry.stop();
       await fileRetention.stop();
+      await retention.stop();
       await hub.stop();
       await app.close();
       await (scaled ? scaled.close() : bus.close());

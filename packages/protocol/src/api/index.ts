@@ -4,6 +4,8 @@
  */
 import { ADMIN_ROUTES } from './admin.js';
 import { AUDIT_ROUTES } from './audit.js';
+import { LICENSE_ROUTES } from './license.js';
+import { RETENTION_ROUTES } from './retention.js';
 import { BOT_ADMIN_ROUTES, BOT_ROUTES } from './bots.js';
 import { ACCOUNT_ROUTES } from './accounts.js';
 import { FILE_ROUTES } from './files.js';
@@ -32,6 +34,7 @@ export * from './route.js';
 
 export const API_ROUTES = {
   ...SYSTEM_ROUTES,
+  ...LICENSE_ROUTES,
   ...TOKEN_ROUTES,
   ...USER_ROUTES,
   ...CONVERSATION_ROUTES,
@@ -43,6 +46,7 @@ export const API_ROUTES = {
   ...BOT_ADMIN_ROUTES,
   ...ADMIN_ROUTES,
   ...AUDIT_ROUTES,
+  ...RETENTION_ROUTES,
   ...BOT_ROUTES,
   ...ACCOUNT_ROUTES,
   ...FILE_ROUTES,

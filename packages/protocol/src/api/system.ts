@@ -1,7 +1,6 @@
 import Type from 'typebox';
 import {
   CloudflaredAutoInfo,
-  License,
   LoginConfig,
   Metrics,
   Organization,
@@ -154,5 +153,4 @@ export const SYSTEM_ROUTES = {
     tag,
     response: CloudflaredAutoInfo,
   },
-  getLicense: { method: 'GET', path: '/license', auth: 'public', kind: 'json', tag, response: License },
 } as const satisfies Record<string, RouteSpec>;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './index.js';
+import { DEFAULT_LICENSE_PUBLIC_KEY } from './license.js';
 
 describe('loadConfig', () => {
   it('applies the defaults of an empty environment', () => {
@@ -44,6 +45,7 @@ describe('loadConfig', () => {
         googleJwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
         googleAuthUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
       },
+      license: { publicKey: DEFAULT_LICENSE_PUBLIC_KEY, serviceUrl: '' },
     });
   });
 

@@ -2,6 +2,7 @@
  * The only reader of `process.env`. Everything is validated once at start, and an invalid
  * environment stops the start with every problem listed (not just the first).
  */
+import { parseLicense, type LicenseConfig } from './license.js';
 import path from 'node:path';
 import { parseSecretKey } from '../auth/secret-box.js';
 import { DEFAULT_PASSWORD_HASHING, type PasswordHashing } from '../auth/passwords.js';
@@ -47,6 +48,7 @@ export interface Config {
    * the data directory's `secret.key` is used (created on first start).
    */
   secretKey: string | undefined;
+  license: LicenseConfig;
 }
 
 /** Where uploads live: a directory (shared by all nodes in scaled mode) or an S3-compatible bucket. */
@@ -131,6 +133,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
   const secretKey = env.PARLEY_SECRET_KEY?.trim() || undefined;
   if (secretKey && !parseSecretKey(secretKey))
     problems.push('PARLEY_SECRET_KEY must be 32 bytes: 64 hex digits or 43 base64 characters');
+  const license = parseLicense(env, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -153,6 +156,7 @@ export function loadConfig(env: Env, defaults: { webDir?: string } = {}): Config
     push,
     signin,
     secretKey,
+    license,
   };
 }
 

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Ctx } from '../context.js';
 import { adminHandlers } from './admin.js';
 import { auditHandlers } from './audit.js';
+import { licenseHandlers } from './license.js';
+import { retentionHandlers } from './retention.js';
 import { botHandlers } from './bots.js';
 import { accountHandlers } from './accounts.js';
 import { conversationHandlers } from './conversations.js';
@@ -31,6 +33,7 @@ import { widgetHandlers } from './widget.js';
 export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
   registerRoutes(api, ctx, {
     ...systemHandlers(ctx),
+    ...licenseHandlers(ctx),
     ...tokenHandlers(ctx),
     ...userHandlers(ctx),
     ...conversationHandlers(ctx),
@@ -42,6 +45,7 @@ export const apiRoutes = (ctx: Ctx) => async (api: FastifyInstance) =>
     ...botHandlers(ctx),
     ...adminHandlers(ctx),
     ...auditHandlers(ctx),
+    ...retentionHandlers(ctx),
     ...accountHandlers(ctx),
     ...fileHandlers(ctx),
     ...archiveHandlers(ctx),

@@ -31,5 +31,4 @@ export const systemHandlers = (ctx: Ctx) =>
       auto_cftunnel: false,
       tunnel_status: { status: 'idle', url: '', error: '' },
     }),
-    getLicense: () => system.getLicense(),
   }) satisfies Partial<Handlers>;

@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { loadAdministered, requireAdminRemains, requireDeletable } from '../policy/admin.js';
 import type { UserPatch, UserRecord } from '../store/types.js';
 import { adminView, MIN_PASSWORD } from './admin-users.js';
-import { changedFields, record } from './audit.js';
+import { audited, changedFields, record } from './audit.js';
 import { cleanName, looksTaken } from './names.js';
 import { applyUserUpdate, normaliseEmail, removeAccount, storeAvatar } from './users.js';
 import { checkWebhookUrl, parseWebhookUrl, storeWebhookUrl } from './webhooks.js';
@@ -123,8 +123,10 @@ export async function listSessions(ctx: Ctx, actor: Actor, uid: number): Promise
 
 export async function revokeSession(ctx: Ctx, actor: Actor, uid: number, device: string): Promise<void> {
   await loadAdministered(ctx, actor, uid);
-  if (!(await ctx.store.sessions.deleteDevice(uid, device))) throw notFound('no such session');
-  await record(ctx, actor, 'user.session_revoke', `user:${uid}`, `device ${device}`);
+  await audited(ctx, actor, async (tx, audit) => {
+    if (!(await tx.sessions.deleteDevice(uid, device))) throw notFound('no such session');
+    await audit('user.session_revoke', `user:${uid}`, `device ${device}`);
+  });
   await ctx.bus.publish({
     audience: { kind: 'device', uid, device },
     event: { type: 'kick', reason: 'delete_device' },

@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { requireAdmin } from '../policy/index.js';
 import type { UserRecord } from '../store/types.js';
 import { cleanName, looksTaken } from './names.js';
-import { record } from './audit.js';
+import { recordIn } from './audit.js';
 import { createAccount, normaliseEmail, passwordAccount } from './users.js';
 import { checkWebhookUrl, parseWebhookUrl, storeWebhookUrl, webhookUrlOf } from './webhooks.js';
 
@@ -40,10 +40,17 @@ export async function createUser(ctx: Ctx, actor: Actor, req: CreateAdminUserReq
     gender: req.gender,
     language: req.language,
   });
-  const user = await createAccount(ctx, { ...account, is_bot: isBot, password_hash: passwordHash });
+  const kind = isBot ? 'bot' : account.is_admin ? 'admin' : 'member';
+  const user = await createAccount(
+    ctx,
+    { ...account, is_bot: isBot, password_hash: passwordHash },
+    // The audit entry is part of the account's transaction: both are stored or neither is.
+    {
+      created: (tx, created) =>
+        recordIn(tx, ctx, actor, 'user.create', `user:${created.uid}`, `${kind} ${created.name}`),
+    },
+  );
   if (url) await storeWebhookUrl(ctx, user.uid, url);
-  const kind = isBot ? 'bot' : user.is_admin ? 'admin' : 'member';
-  await record(ctx, actor, 'user.create', `user:${user.uid}`, `${kind} ${user.name}`);
   return adminView(ctx, user);
 }
 

@@ -16,7 +16,7 @@ import { AppError, badRequest } from '../errors.js';
 import { lazyModule } from '../lazy-module.js';
 import { requireAdmin } from '../policy/index.js';
 import { groupRoom, requireCallable, requireChannelVoice } from '../policy/voice.js';
-import { record, settingsDiff } from './audit.js';
+import { audited, settingsDiff } from './audit.js';
 import { readSetting, writeSetting } from './settings.js';
 import { liveRooms } from './voice-rooms.js';
 
@@ -56,8 +56,10 @@ export async function setAgoraConfig(ctx: Ctx, actor: Actor, config: AgoraConfig
     customer_id: config.customer_id ?? rtm_key ?? current.customer_id ?? '',
     customer_secret: config.customer_secret ?? rtm_secret ?? current.customer_secret ?? '',
   };
-  await writeSetting(ctx.store, 'agora', next);
-  await record(ctx, actor, 'settings.voice', 'settings:agora', settingsDiff(current, next));
+  await audited(ctx, actor, async (tx, audit) => {
+    await writeSetting(tx, 'agora', next);
+    await audit('settings.voice', 'settings:agora', settingsDiff(current, next));
+  });
 }
 
 /** Agora channel names: `vocechat:group:<gid>`, and `vocechat:<low uid>:user:<high uid>` for a DM. */

@@ -1,13 +1,14 @@
 /**
  * The audit log of administrative actions (docs/api.md "Audit log"). Services that perform an
- * administrative action call `record` once it has succeeded; routes never do. An entry names
+ * administrative action that changes the database make the change and its entry atomic with
+ * `audited` (one transaction); other actions call `record` once they have succeeded. Routes never do. An entry names
  * what changed, never a secret's value.
  */
 import type { AuditAction, AuditEntry, AuditPage, AuditQuery } from '@parley/protocol';
 import type { Actor, Ctx } from '../context.js';
 import { badRequest } from '../errors.js';
 import { requireAuditReader } from '../policy/audit.js';
-import type { AuditFilter } from '../store/types.js';
+import type { AuditFilter, Store } from '../store/types.js';
 
 const PAGE_DEFAULT = 50;
 /** The CSV export reads in pages of this size, up to `EXPORT_MAX` rows. */
@@ -21,7 +22,19 @@ export async function record(
   target: string | null = null,
   detail: string | null = null,
 ): Promise<void> {
-  await ctx.store.audit.append({
+  await recordIn(ctx.store, ctx, actor, action, target, detail);
+}
+
+/** `record` through `store`: a transaction's store makes the entry part of that transaction. */
+export async function recordIn(
+  store: Store,
+  ctx: Ctx,
+  actor: Actor,
+  action: AuditAction,
+  target: string | null = null,
+  detail: string | null = null,
+): Promise<void> {
+  await store.audit.append({
     at: ctx.now(),
     actor_uid: actor.uid,
     actor_name: actor.user.name,
@@ -31,6 +44,24 @@ export async function record(
     target,
     detail,
   });
+}
+
+export type Audit = (action: AuditAction, target?: string | null, detail?: string | null) => Promise<void>;
+
+/**
+ * Runs an administrative change and writes its audit entries in one transaction: both are stored
+ * or neither is. A failed audit write rolls the change back and the request fails (503 when the
+ * database is unreachable, else 500) with nothing changed. `change` uses only `tx`; events are
+ * published after this resolves, once the change is committed.
+ */
+export function audited<T>(
+  ctx: Ctx,
+  actor: Actor,
+  change: (tx: Store, audit: Audit) => Promise<T>,
+): Promise<T> {
+  return ctx.store.transaction((tx) =>
+    change(tx, (action, target = null, detail = null) => recordIn(tx, ctx, actor, action, target, detail)),
+  );
 }
 
 /** The names of the fields a patch sets, for `detail` (values are left out on purpose). */

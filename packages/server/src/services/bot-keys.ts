@@ -9,7 +9,7 @@ import type { Actor, Ctx } from '../context.js';
 import { badRequest, conflict, notFound, unauthorized } from '../errors.js';
 import { botMayAct, loadManagedBot } from '../policy/bots.js';
 import { isUniqueViolation } from '../store/index.js';
-import { record } from './audit.js';
+import { audited } from './audit.js';
 
 const SCHEME = 'pb';
 const PREFIX_BYTES = 6;
@@ -27,20 +27,21 @@ export async function createBotKey(
   if (!name) throw badRequest('name is empty');
   const prefix = `${SCHEME}.${randomToken(PREFIX_BYTES)}`;
   const key = `${prefix}.${randomToken(SECRET_BYTES)}`;
-  let id: number;
   try {
-    ({ id } = await ctx.store.bots.createKey({
-      uid,
-      name,
-      prefix,
-      key_hash: sha256(key),
-      created_at: ctx.now(),
-    }));
+    await audited(ctx, actor, async (tx, audit) => {
+      const { id } = await tx.bots.createKey({
+        uid,
+        name,
+        prefix,
+        key_hash: sha256(key),
+        created_at: ctx.now(),
+      });
+      await audit('bot.key_create', `user:${uid}`, `key ${id} "${name}" ${prefix}…`);
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('name_conflict');
     throw err;
   }
-  await record(ctx, actor, 'bot.key_create', `user:${uid}`, `key ${id} "${name}" ${prefix}…`);
   return key;
 }
 
@@ -58,8 +59,10 @@ export async function listBotKeys(ctx: Ctx, actor: Actor, uid: number): Promise<
 
 export async function deleteBotKey(ctx: Ctx, actor: Actor, uid: number, kid: number): Promise<void> {
   await loadManagedBot(ctx, actor, uid);
-  if (!(await ctx.store.bots.deleteKey(uid, kid))) throw notFound('no such key');
-  await record(ctx, actor, 'bot.key_revoke', `user:${uid}`, `key ${kid}`);
+  await audited(ctx, actor, async (tx, audit) => {
+    if (!(await tx.bots.deleteKey(uid, kid))) throw notFound('no such key');
+    await audit('bot.key_revoke', `user:${uid}`, `key ${kid}`);
+  });
 }
 
 /** Whether `key` is spelled exactly as this server issues keys (one canonical encoding). */

@@ -29,7 +29,8 @@ export async function expireMessages(ctx: Ctx, now: number): Promise<number> {
   }
 }
 
-async function expireOne(ctx: Ctx, message: ChatMessage, now: number): Promise<boolean> {
+/** Deletes one message as its author would (a delete record), with what a delete does to pins. */
+export async function expireOne(ctx: Ctx, message: ChatMessage, now: number): Promise<boolean> {
   const loaded = await loadedFor(ctx, message);
   try {
     await ctx.sends.send(

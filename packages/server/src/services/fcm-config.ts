@@ -7,7 +7,7 @@ import type { Actor, Ctx } from '../context.js';
 import { badRequest } from '../errors.js';
 import { requireAdmin } from '../policy/index.js';
 import { requireNotifyOwner } from '../policy/notifications.js';
-import { record, settingsDiff } from './audit.js';
+import { audited, settingsDiff } from './audit.js';
 import { readSetting, writeSetting } from './settings.js';
 
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
@@ -58,8 +58,10 @@ export async function setFcmConfig(ctx: Ctx, actor: Actor, config: FcmConfig): P
     }
   }
   const before = await readSetting(ctx.store, 'fcm');
-  await writeSetting(ctx.store, 'fcm', value);
-  await record(ctx, actor, 'settings.push', 'settings:fcm', settingsDiff(before, value));
+  await audited(ctx, actor, async (tx, audit) => {
+    await writeSetting(tx, 'fcm', value);
+    await audit('settings.push', 'settings:fcm', settingsDiff(before, value));
+  });
 }
 
 /** The configured FCM service, or null while FCM is off. */

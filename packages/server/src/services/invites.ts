@@ -9,7 +9,7 @@ import type { Actor, Ctx } from '../context.js';
 import { forbidden, notFound } from '../errors.js';
 import type { InviteRecord, Store } from '../store/types.js';
 import { requireInvite } from '../policy/index.js';
-import { record } from './audit.js';
+import { audited } from './audit.js';
 
 export async function createRegistrationLink(
   ctx: Ctx,
@@ -20,18 +20,20 @@ export async function createRegistrationLink(
   await requireInvite(ctx, actor, q.gid);
   const token = randomToken(24);
   const now = ctx.now();
-  await ctx.store.invites.create({
-    token_hash: sha256(token),
-    kind: 'register',
-    gid: q.gid ?? null,
-    created_by: actor.uid,
-    created_at: now,
-    expires_at: now + (q.expired_in ?? LIMITS.inviteDefaultSeconds) * 1000,
-    max_times: q.max_times ?? LIMITS.inviteUnlimitedUses,
-    used_times: 0,
+  await audited(ctx, actor, async (tx, audit) => {
+    await tx.invites.create({
+      token_hash: sha256(token),
+      kind: 'register',
+      gid: q.gid ?? null,
+      created_by: actor.uid,
+      created_at: now,
+      expires_at: now + (q.expired_in ?? LIMITS.inviteDefaultSeconds) * 1000,
+      max_times: q.max_times ?? LIMITS.inviteUnlimitedUses,
+      used_times: 0,
+    });
+    const scope = q.gid === undefined ? 'server' : `channel ${q.gid}`;
+    await audit('invite.create', `invite:${sha256(token).slice(0, 12)}`, scope);
   });
-  const scope = q.gid === undefined ? 'server' : `channel ${q.gid}`;
-  await record(ctx, actor, 'invite.create', `invite:${sha256(token).slice(0, 12)}`, scope);
   return `${await publicOrigin(ctx, origin)}/?magic_token=${token}#/register`;
 }
 
@@ -89,8 +91,10 @@ export async function revokeInvite(ctx: Ctx, actor: Actor, id: string): Promise<
   const invite = await ctx.store.invites.get(id);
   if (!invite) throw notFound('no such invite');
   if (!(await canManage(ctx.store, actor, invite))) throw forbidden('not your invite');
-  await ctx.store.invites.delete(id);
-  await record(ctx, actor, 'invite.revoke', `invite:${id.slice(0, 12)}`);
+  await audited(ctx, actor, async (tx, audit) => {
+    await tx.invites.delete(id);
+    await audit('invite.revoke', `invite:${id.slice(0, 12)}`);
+  });
 }
 
 async function canManage(store: Store, actor: Actor, invite: InviteRecord): Promise<boolean> {

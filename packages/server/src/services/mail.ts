@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../errors.js';
 import { deliver, isPlainAddress, MailError, type OutgoingMail } from '../mail/smtp.js';
 import { renderMail, type MailKind } from '../mail/templates.js';
 import { requireAdmin } from '../policy/index.js';
-import { record, settingsDiff } from './audit.js';
+import { audited, settingsDiff } from './audit.js';
 import { readSetting, writeSetting } from './settings.js';
 
 export async function isSmtpEnabled(ctx: Ctx): Promise<boolean> {
@@ -32,8 +32,10 @@ export async function setSmtpConfig(ctx: Ctx, actor: Actor, config: SmtpConfig):
     username: config.username ?? '',
     password: config.password ?? '',
   };
-  await writeSetting(ctx.store, 'smtp', next);
-  await record(ctx, actor, 'settings.smtp', 'settings:smtp', settingsDiff(before, next));
+  await audited(ctx, actor, async (tx, audit) => {
+    await writeSetting(tx, 'smtp', next);
+    await audit('settings.smtp', 'settings:smtp', settingsDiff(before, next));
+  });
 }
 
 /** The test mail of the settings screen: 503 with the mail server's answer when it fails. */

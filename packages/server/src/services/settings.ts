@@ -17,6 +17,12 @@ import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Store } from '../store/types.js';
 
+/** `channels` maps a gid (as a string) to its own days; 0 days keeps messages forever. */
+export interface RetentionSetting {
+  days: number;
+  channels: Record<string, number>;
+}
+
 export interface OrganizationSetting {
   name: string;
   description: string | null;
@@ -138,6 +144,13 @@ export const SETTINGS = {
   widgetExtraCss: { key: 'widget_extra_css', defaults: '' as string },
   /** The third-party sign-in secret (services/signin/third-party.ts); '' until first read. */
   thirdPartySecret: { key: 'third_party_secret', defaults: '' as string },
+  /** The installed license text ("" = the built-in default, services/license/index.ts). */
+  license: { key: 'license', defaults: '' as string },
+  /** Message retention (services/retention.ts): the server default and the channels' overrides. */
+  retention: {
+    key: 'retention',
+    defaults: { days: 0, channels: {} } as RetentionSetting,
+  },
   orgLogoUpdatedAt: { key: 'organization_logo_updated_at', defaults: 0 as number },
 } as const;
 

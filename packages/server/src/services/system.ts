@@ -4,7 +4,6 @@ import {
   PRODUCT_VERSION,
   type CreateAdminRequest,
   type EventOf,
-  type License,
   type LoginConfig,
   type Metrics,
   type Organization,
@@ -25,7 +24,7 @@ import { requireAdmin } from '../policy/index.js';
 import { userInfo } from './views.js';
 import { cleanName } from './names.js';
 import { publicOrigin } from './invites.js';
-import { record, settingsDiff } from './audit.js';
+import { audited, settingsDiff } from './audit.js';
 
 const LOGO_SIZE = 240;
 
@@ -88,8 +87,10 @@ export async function updateOrganization(
     name,
     description: req.description === undefined ? current.description : req.description?.trim() || null,
   };
-  await writeSetting(ctx.store, 'organization', next);
-  await record(ctx, actor, 'settings.organization', 'settings:organization', settingsDiff(current, next));
+  await audited(ctx, actor, async (tx, audit) => {
+    await writeSetting(tx, 'organization', next);
+    await audit('settings.organization', 'settings:organization', settingsDiff(current, next));
+  });
   await publishConfigChanged(ctx, {
     organization_name: next.name,
     organization_description: next.description,
@@ -100,8 +101,10 @@ export async function setOrganizationLogo(ctx: Ctx, actor: Actor, image: Buffer)
   requireAdmin(actor);
   await ctx.blobs.put(blobKeys.organizationLogo(), await squareImage(image, LOGO_SIZE));
   const at = ctx.now();
-  await writeSetting(ctx.store, 'orgLogoUpdatedAt', at);
-  await record(ctx, actor, 'settings.logo', 'settings:organization');
+  await audited(ctx, actor, async (tx, audit) => {
+    await writeSetting(tx, 'orgLogoUpdatedAt', at);
+    await audit('settings.logo', 'settings:organization');
+  });
   await publishConfigChanged(ctx, { organization_logo: `/api/resource/organization/logo?t=${at}` });
 }
 
@@ -117,8 +120,10 @@ export const getLoginConfig = (ctx: Ctx): Promise<LoginConfig> => readSetting(ct
 export async function setLoginConfig(ctx: Ctx, actor: Actor, config: LoginConfig): Promise<void> {
   requireAdmin(actor);
   const before = await readSetting(ctx.store, 'loginConfig');
-  await writeSetting(ctx.store, 'loginConfig', config);
-  await record(ctx, actor, 'settings.login', 'settings:login', settingsDiff(before, config));
+  await audited(ctx, actor, async (tx, audit) => {
+    await writeSetting(tx, 'loginConfig', config);
+    await audit('settings.login', 'settings:login', settingsDiff(before, config));
+  });
 }
 
 export const getSystemCommon = (ctx: Ctx): Promise<SystemCommon> => readSetting(ctx.store, 'systemCommon');
@@ -134,8 +139,10 @@ export async function updateSystemCommon(
     throw badRequest('ext_setting must be a JSON object');
   const before = await readSetting(ctx.store, 'systemCommon');
   const next = { ...before, ...patch };
-  await writeSetting(ctx.store, 'systemCommon', next);
-  await record(ctx, actor, 'settings.common', 'settings:common', settingsDiff(before, next));
+  await audited(ctx, actor, async (tx, audit) => {
+    await writeSetting(tx, 'systemCommon', next);
+    await audit('settings.common', 'settings:common', settingsDiff(before, next));
+  });
   await publishConfigChanged(ctx, next);
 }
 
@@ -161,18 +168,6 @@ export async function getMetrics(ctx: Ctx, actor: Actor): Promise<Metrics> {
     group_count: groupCount,
     online_user_count: online.length,
     version: PRODUCT_VERSION,
-  };
-}
-
-/** Parley has no licence server yet: every caller gets a valid, unlimited licence (API.md §11.3). */
-export function getLicense(): License {
-  return {
-    domains: ['*'],
-    user_limit: 999_999,
-    created_at: new Date(0).toISOString(),
-    expired_at: new Date(Date.UTC(2999, 0, 1)).toISOString(),
-    sign: true,
-    base58: '',
   };
 }
 

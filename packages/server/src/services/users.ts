@@ -1,4 +1,5 @@
 /** Accounts: registration, profile, avatar, password, deletion, and the user log they feed. */
+import { requireSeat } from './license/index.js';
 import type { RegisterRequest, UpdateUserRequest, UserInfo, UserLog, LoginResponse } from '@parley/protocol';
 import { LIMITS } from '@parley/protocol';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
@@ -80,6 +81,7 @@ export async function createAccount(
   const { user, joinedGid, mailed } = await commitUserLog(ctx, () =>
     ctx.store.transaction(async (tx) => {
       await options.claim?.(tx);
+      await requireSeat(ctx, tx);
       const created = await tx.users.create(account);
       await options.created?.(tx, created);
       const log = await tx.userLog.append(createLog(created));

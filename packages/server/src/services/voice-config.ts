@@ -9,7 +9,7 @@ import type { IceServer, VoiceConfig, VoiceIce } from '@parley/protocol';
 import type { Actor, Ctx } from '../context.js';
 import { badRequest } from '../errors.js';
 import { requireAdmin } from '../policy/index.js';
-import { record, settingsDiff } from './audit.js';
+import { audited, settingsDiff } from './audit.js';
 import { readSetting, writeSetting } from './settings.js';
 
 const ICE_URL = /^(stun|stuns|turn|turns):[^\s]+$/;
@@ -34,8 +34,10 @@ export async function setVoiceConfig(ctx: Ctx, actor: Actor, config: VoiceConfig
   }
   const before = await readSetting(ctx.store, 'voice');
   const next = { ...config, stun_urls, turn_urls, ice_address_prefixes };
-  await writeSetting(ctx.store, 'voice', next);
-  await record(ctx, actor, 'settings.voice', 'settings:voice', settingsDiff(before, next));
+  await audited(ctx, actor, async (tx, audit) => {
+    await writeSetting(tx, 'voice', next);
+    await audit('settings.voice', 'settings:voice', settingsDiff(before, next));
+  });
 }
 
 /** A coturn REST-scheme credential for `uid`, valid `ttl` seconds from `now` (ms). */

@@ -9,7 +9,7 @@ import { randomToken } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
 import { AppError, badRequest } from '../errors.js';
 import { loadManagedBot } from '../policy/bots.js';
-import { record } from './audit.js';
+import { audited } from './audit.js';
 import type { DeliveryRecord } from '../store/types.js';
 
 const CHECK_TIMEOUT_MS = 5_000;
@@ -86,14 +86,17 @@ export async function rotateWebhookSecret(ctx: Ctx, actor: Actor, uid: number): 
   await loadManagedBot(ctx, actor, uid);
   const hook = await ctx.store.bots.getWebhook(uid);
   const secret = newSecret();
-  await ctx.store.bots.setWebhook({
-    uid,
-    url: hook?.url ?? null,
-    secret,
-    from_mid: hook?.from_mid ?? (await ctx.store.messages.maxMid()),
-    updated_at: ctx.now(),
+  const fromMid = hook?.from_mid ?? (await ctx.store.messages.maxMid());
+  await audited(ctx, actor, async (tx, audit) => {
+    await tx.bots.setWebhook({
+      uid,
+      url: hook?.url ?? null,
+      secret,
+      from_mid: fromMid,
+      updated_at: ctx.now(),
+    });
+    await audit('bot.webhook_secret', `user:${uid}`, 'secret rotated');
   });
-  await record(ctx, actor, 'bot.webhook_secret', `user:${uid}`, 'secret rotated');
   return { webhook_url: hook?.url ?? null, secret };
 }
 

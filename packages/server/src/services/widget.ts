@@ -11,7 +11,7 @@ import { forbidden } from '../errors.js';
 import { requireWidgetAdmin, requireWidgetOpen } from '../policy/widget.js';
 import { cleanName } from './names.js';
 import { issueSession } from './sessions.js';
-import { record } from './audit.js';
+import { audited } from './audit.js';
 import { readSetting, writeSetting } from './settings.js';
 import { availableName, createAccount } from './users.js';
 
@@ -23,8 +23,10 @@ export function getWidgetConfig(ctx: Ctx): Promise<WidgetConfig> {
 
 export async function setWidgetConfig(ctx: Ctx, actor: Actor, config: WidgetConfig): Promise<void> {
   requireWidgetAdmin(actor);
-  await writeSetting(ctx.store, 'widget', { enabled: config.enabled });
-  await record(ctx, actor, 'settings.widget', 'settings:widget', config.enabled ? 'enabled' : 'disabled');
+  await audited(ctx, actor, async (tx, audit) => {
+    await writeSetting(tx, 'widget', { enabled: config.enabled });
+    await audit('settings.widget', 'settings:widget', config.enabled ? 'enabled' : 'disabled');
+  });
 }
 
 /** `address` is the visitor's IP address: visitor accounts count against the registration limit. */

@@ -175,11 +175,20 @@ export interface MessageStore {
   /** Live messages whose `expires_at` is at or before `now`, oldest expiry first, at most `limit`. */
   listExpired(now: number, limit: number): Promise<ChatMessage[]>;
   /**
+   * Live messages and replies (no reaction records) created before `before`, in one channel or
+   * everywhere else (direct messages and every existing channel not in `exceptGids`), by mid,
+   * at most `limit` (message retention).
+   */
+  listOlderThan(before: number, scope: RetentionScope, limit: number): Promise<ChatMessage[]>;
+  /**
    * Deletes every record (with its pins, search entries and file links) in one transaction under
    * the cursor lock; returns the highest mid deleted, 0 when there was none. Mids are never reused.
    */
   clearAll(): Promise<number>;
 }
+
+/** Which messages a retention pass looks at: one channel, or all but the channels with their own days. */
+export type RetentionScope = { gid: number } | { exceptGids: readonly number[] };
 
 export interface SettingsStore {
   get<T>(key: string): Promise<T | undefined>;

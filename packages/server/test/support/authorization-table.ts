@@ -22,6 +22,7 @@ import { totpRows } from './authorization/totp.js';
 import { emailChangeRows } from './authorization/email-change.js';
 import { preferenceRows } from './authorization/preferences.js';
 import { embeddingRows } from './authorization/embedding.js';
+import { retentionLicenseRows } from './authorization/retention-license.js';
 import type { AuthRow } from './authorization/shapes.js';
 
 export { ROLES, type AuthRow, type Fixture, type Role } from './authorization/shapes.js';
@@ -41,4 +42,5 @@ export const AUTHORIZATION_TABLE: AuthRow[] = [
   ...emailChangeRows,
   ...preferenceRows,
   ...embeddingRows,
+  ...retentionLicenseRows,
 ];

@@ -16,7 +16,7 @@ import { githubIdentity } from './github.js';
 import { googleIdentity } from './google.js';
 import { metamaskIdentity } from './metamask.js';
 import { identityOf as oidcIdentity } from './oidc.js';
-import { record, settingsDiff } from '../audit.js';
+import { audited, settingsDiff } from '../audit.js';
 
 export { authorize as openidAuthorize } from './oidc.js';
 export { createNonce as metamaskNonce } from './metamask.js';
@@ -78,8 +78,10 @@ export async function getOidcClients(ctx: Ctx, actor: Actor): Promise<OidcClient
 export async function setOidcClients(ctx: Ctx, actor: Actor, value: OidcClientsConfig): Promise<void> {
   requireAdmin(actor);
   const before = await readSetting(ctx.store, 'oidcClients');
-  await writeSetting(ctx.store, 'oidcClients', value);
-  await record(ctx, actor, 'settings.signin', 'settings:oidc', settingsDiff(before, value));
+  await audited(ctx, actor, async (tx, audit) => {
+    await writeSetting(tx, 'oidcClients', value);
+    await audit('settings.signin', 'settings:oidc', settingsDiff(before, value));
+  });
 }
 export async function getGoogleAuth(ctx: Ctx, actor: Actor): Promise<GoogleAuthConfig> {
   requireAdmin(actor);
@@ -88,8 +90,10 @@ export async function getGoogleAuth(ctx: Ctx, actor: Actor): Promise<GoogleAuthC
 export async function setGoogleAuth(ctx: Ctx, actor: Actor, value: GoogleAuthConfig): Promise<void> {
   requireAdmin(actor);
   const before = await readSetting(ctx.store, 'googleAuth');
-  await writeSetting(ctx.store, 'googleAuth', value);
-  await record(ctx, actor, 'settings.signin', 'settings:google', settingsDiff(before, value));
+  await audited(ctx, actor, async (tx, audit) => {
+    await writeSetting(tx, 'googleAuth', value);
+    await audit('settings.signin', 'settings:google', settingsDiff(before, value));
+  });
 }
 export async function getGithubAuth(ctx: Ctx, actor: Actor): Promise<GithubAuthConfig> {
   requireAdmin(actor);
@@ -98,8 +102,10 @@ export async function getGithubAuth(ctx: Ctx, actor: Actor): Promise<GithubAuthC
 export async function setGithubAuth(ctx: Ctx, actor: Actor, value: GithubAuthConfig): Promise<void> {
   requireAdmin(actor);
   const before = await readSetting(ctx.store, 'githubAuth');
-  await writeSetting(ctx.store, 'githubAuth', value);
-  await record(ctx, actor, 'settings.signin', 'settings:github', settingsDiff(before, value));
+  await audited(ctx, actor, async (tx, audit) => {
+    await writeSetting(tx, 'githubAuth', value);
+    await audit('settings.signin', 'settings:github', settingsDiff(before, value));
+  });
 }
 
 /** The public halves of the Google and GitHub settings (the login page needs the client ids). */

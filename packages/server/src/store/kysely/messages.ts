@@ -1,6 +1,6 @@
 import type { ChatMessage, MessageDetail } from '@parley/protocol';
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import type { HistoryPage, MessageStore, NewMessage } from '../types.js';
+import type { HistoryPage, MessageStore, NewMessage, RetentionScope } from '../types.js';
 import { atomic, inList, valuesTable, withCursorLock, type StoreContext } from '../dialect.js';
 import { TargetGoneError } from '../errors.js';
 import { indexRecords } from './search-index.js';
@@ -333,6 +333,32 @@ export class KyselyMessageStore implements MessageStore {
       .orderBy('mid')
       .limit(limit)
       .execute();
+    return rows.map(toMessage);
+  }
+
+  async listOlderThan(before: number, scope: RetentionScope, limit: number): Promise<ChatMessage[]> {
+    let query = this.ctx.db
+      .selectFrom('messages')
+      .select(COLUMNS)
+      .where('created_at', '<', before)
+      .where('deleted_at', 'is', null)
+      .where('reaction_kind', 'is', null);
+    if ('gid' in scope) query = query.where('gid', '=', scope.gid);
+    else {
+      const { exceptGids } = scope;
+      query = query.where((eb) =>
+        eb.or([
+          eb('gid', 'is', null),
+          eb.and([
+            eb.exists(
+              eb.selectFrom('groups').select('groups.gid').whereRef('groups.gid', '=', 'messages.gid'),
+            ),
+            ...(exceptGids.length > 0 ? [eb.not(inList(this.ctx, eb.ref('gid'), exceptGids))] : []),
+          ]),
+        ]),
+      );
+    }
+    const rows = await query.orderBy('mid').limit(limit).execute();
     return rows.map(toMessage);
   }
 }

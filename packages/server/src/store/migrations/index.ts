@@ -19,6 +19,7 @@ import { totpMigration } from './0024-totp.js';
 import { auditLogMigration } from './0025-audit-log.js';
 import { userPreferencesMigration } from './0027-user-preferences.js';
 import { emailChangesMigration } from './0028-email-changes.js';
+import { retentionMigration } from './0029-retention.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
@@ -45,6 +46,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0025-audit-log': auditLogMigration(dialect),
     '0027-user-preferences': userPreferencesMigration,
     '0028-email-changes': emailChangesMigration,
+    '0029-retention': retentionMigration,
   };
 }
 

@@ -7,6 +7,7 @@ import { SettingsBack } from './settings-back';
 import { ChannelDanger } from './channel-danger';
 import { ChannelMembers } from './channel-members';
 import { ChannelOverview } from './channel-overview';
+import { RetentionSetting } from '../governance';
 import { channelRights } from '../channels';
 import './channel-settings.css';
 
@@ -69,6 +70,7 @@ export function ChannelSettingsPage() {
       {tab === 'overview' ? (
         <>
           <ChannelOverview group={group} rights={rights} />
+          {self?.is_admin ? <RetentionSetting gid={gid} /> : null}
           <ChannelDanger group={group} rights={rights} isOwner={isOwner} />
         </>
       ) : tab === 'members' ? (

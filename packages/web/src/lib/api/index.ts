@@ -4,6 +4,7 @@ export { call, type CallInput, type CallOptions } from './call';
 export type { ErrorOverrides } from './error-toast';
 export { RENEW_MARGIN_MS, needsRenewal } from './endpoint-rules';
 export * from './endpoints/auth';
+export * from './endpoints/governance';
 export * from './endpoints/conversations';
 export * from './endpoints/groups';
 export * from './endpoints/message-actions';

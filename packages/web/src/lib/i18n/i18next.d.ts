@@ -12,6 +12,7 @@ import type conversation from '../../../public/locales/en/conversation.json';
 import type common from '../../../public/locales/en/common.json';
 import type embed from '../../../public/locales/en/embed.json';
 import type thirdparty from '../../../public/locales/en/thirdparty.json';
+import type governance from '../../../public/locales/en/governance.json';
 import type fav from '../../../public/locales/en/fav.json';
 import type file from '../../../public/locales/en/file.json';
 import type invites from '../../../public/locales/en/invites.json';
@@ -67,6 +68,7 @@ declare module 'i18next' {
       prefs: typeof prefs;
       embed: typeof embed;
       thirdparty: typeof thirdparty;
+      governance: typeof governance;
     };
   }
 }

@@ -44,6 +44,7 @@ export const NAMESPACES = [
   'prefs',
   'embed',
   'thirdparty',
+  'governance',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

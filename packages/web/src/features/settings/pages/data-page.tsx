@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast';
 import { Button, Spinner } from '../../../ui';
 import { ConfirmModal } from './confirm-modal';
 import { FileExpirySelect } from './file-expiry-select';
+import { RetentionSetting } from '../../governance';
 
 /** Settings › Data management: clearing messages and files, and deleting files automatically. */
 export function DataPage() {
@@ -27,6 +28,7 @@ export function DataPage() {
         />
         <p className="admin-page__text">{t('data.expiry_text')}</p>
       </div>
+      <RetentionSetting />
       <div className="admin-card admin-card--danger">
         <h3>{t('data.clear_messages')}</h3>
         <p className="admin-page__text">{t('data.clear_messages_text')}</p>

@@ -1,0 +1,1 @@
+export { RetentionSetting } from './retention-setting';
