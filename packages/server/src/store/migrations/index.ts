@@ -18,6 +18,7 @@ import { archiveAttachmentsMigration } from './0023-archive-attachments.js';
 import { totpMigration } from './0024-totp.js';
 import { auditLogMigration } from './0025-audit-log.js';
 import { userPreferencesMigration } from './0027-user-preferences.js';
+import { directoryVisibilityMigration } from './0030-directory-visibility.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
@@ -43,6 +44,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0024-totp': totpMigration,
     '0025-audit-log': auditLogMigration(dialect),
     '0027-user-preferences': userPreferencesMigration,
+    '0030-directory-visibility': directoryVisibilityMigration,
   };
 }
 
