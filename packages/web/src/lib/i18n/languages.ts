@@ -41,6 +41,7 @@ export const NAMESPACES = [
   'twofactor',
   'prefs',
   'embed',
+  'directory',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
