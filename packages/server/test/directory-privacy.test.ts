@@ -186,6 +186,14 @@ describe('member directory privacy', () => {
     });
     await sb.waitFor((e) => e.type === 'users_log' && e.logs.some((l) => l.uid === carol.uid));
     expect(await listed(carol)).toEqual(sorted(alice, bob, carol));
+    // What the rows told her is what a fresh client reads.
+    const fresh = (await t.request('GET', '/user', { token: carol.token })).json as UserInfo[];
+    for (const uid of [alice.uid, bob.uid]) {
+      const row = sc.events.flatMap((e) => (e.type === 'users_log' ? e.logs : [])).find((l) => l.uid === uid);
+      const { log_id: _id, action: _action, ...profile } = row!;
+      const { create_by: _by, ...expected } = fresh.find((u) => u.uid === uid)!;
+      expect(profile).toEqual(expected);
+    }
     expect((await lookUp(carol, alice.uid)).status).toBe(200);
 
     // A device that was away resumes from the old version and gets them too; Dave does not.
