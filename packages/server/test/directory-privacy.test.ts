@@ -234,6 +234,20 @@ describe('member directory privacy', () => {
     expectNoTrace(sd, [alice, bob, carol]);
   });
 
+  it('a first public channel is shared by everyone: a restricted client gets the rest live', async () => {
+    const sd = await ready(dave);
+    const gid = await createChannel(t, admin, { name: 'town square', is_public: true });
+    const seen = new Set<number>();
+    await sd.waitFor((e) => {
+      if (e.type === 'users_log') for (const l of e.logs) seen.add(l.uid);
+      return [alice, bob, carol].every((u) => seen.has(u.uid));
+    });
+    expect(await listed(dave)).toEqual(expect.arrayContaining(sorted(admin, alice, bob, carol, dave)));
+    // Gone again: restricted again; Dave's client keeps what it was shown, new lists do not.
+    expect((await t.request('DELETE', `/group/${gid}`, { token: admin.token })).status).toBe(200);
+    expect(await listed(dave)).toEqual(sorted(admin, dave));
+  });
+
   it('back to everyone: a restricted client gets the rest of the directory live', async () => {
     const sd = await ready(dave);
     await setVisibility('everyone');
