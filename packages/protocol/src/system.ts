@@ -37,6 +37,16 @@ export const LoginConfig = Type.Object({
 export type LoginConfig = Type.Static<typeof LoginConfig>;
 
 export const ChatLayoutMode = Type.Union([Type.Literal('Left'), Type.Literal('SelfRight')]);
+/**
+ * Who a member may list and search (issue 13; docs/api.md "Member directory"): everyone, the people
+ * they share a channel or a DM with, or (for browsing) nobody; administrators always see everyone.
+ */
+export const DirectoryVisibility = Type.Union([
+  Type.Literal('everyone'),
+  Type.Literal('shared_channels'),
+  Type.Literal('admins_only'),
+]);
+export type DirectoryVisibility = Type.Static<typeof DirectoryVisibility>;
 export const FileExpiryMode = Type.Union([
   Type.Literal('Off'),
   Type.Literal('Day1'),
@@ -60,6 +70,7 @@ export const SystemCommon = Type.Object({
   dm_enable: Type.Boolean(),
   add_friend_enable: Type.Boolean(),
   search_user_enable: Type.Boolean(),
+  directory_visibility: DirectoryVisibility,
 });
 export type SystemCommon = Type.Static<typeof SystemCommon>;
 /** Any subset of the fields; an unknown key is refused (400), so a typo never passes silently. */

@@ -10,6 +10,7 @@ import type { GroupRecord } from '../store/types.js';
 import { readSetting } from '../services/settings.js';
 import { requireChannelsAllow } from './channel-switches.js';
 import { requireNotBlocked } from './conversations.js';
+import { requireVisibleUsers } from './directory.js';
 
 export interface LoadedGroup {
   group: GroupRecord;
@@ -88,6 +89,7 @@ export function requireChannelSender(actor: Actor, group: GroupRecord): void {
 /** Direct messages to others need `dm_enable`, except for administrators. */
 export async function requireDirectMessage(ctx: Ctx, actor: Actor, uid: number): Promise<void> {
   requireSender(actor);
+  await requireVisibleUsers(ctx, actor, [uid]);
   const common = await readSetting(ctx.store, 'systemCommon');
   if (!common.dm_enable && !actor.isAdmin && uid !== actor.uid) {
     throw forbidden('direct messages are disabled by the administrator');

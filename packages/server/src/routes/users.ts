@@ -14,8 +14,8 @@ export const userHandlers = (ctx: Ctx) =>
     register: (req) => users.register(ctx, req.body, req.ip),
     checkEmail: (req) => users.checkEmailAvailable(ctx, req.query.email, req.ip),
     checkMagicToken: (req) => isUsableToken(ctx, req.body.magic_token, req.ip),
-    listUsers: () => users.listUsers(ctx),
-    getMe: (req) => users.getUser(ctx, req.actor.uid),
+    listUsers: (req) => users.listUsers(ctx, req.actor),
+    getMe: (req) => users.getUser(ctx, req.actor, req.actor.uid),
     updateMe: (req) => users.updateProfile(ctx, req.actor, req.body),
     setAvatar: (req) => users.setAvatar(ctx, req.actor, imageBytes(req)),
     getAvatar: async (req) => {
@@ -26,5 +26,5 @@ export const userHandlers = (ctx: Ctx) =>
       users.changePassword(ctx, req.actor, req.body.old_password, req.body.new_password, req.ip),
     deleteAccount: (req) => users.deleteAccount(ctx, req.actor),
     listContacts: (req) => contacts.listContacts(ctx, req.actor),
-    getUser: (req) => users.getUser(ctx, req.params.uid),
+    getUser: (req) => users.getUser(ctx, req.actor, req.params.uid),
   }) satisfies Partial<Handlers>;

@@ -13,6 +13,7 @@ import {
 import type { Actor, Ctx } from '../context.js';
 import { notFound } from '../errors.js';
 import { requireContactChange, requireContactsOwner, requireUserSearch } from '../policy/conversations.js';
+import { requireVisibleUsers, searchMayFind } from '../policy/directory.js';
 import type { UserRecord } from '../store/types.js';
 import { publishSettingsChanged } from './user-settings.js';
 import { userInfo } from './views.js';
@@ -47,6 +48,7 @@ export async function updateContactStatus(
   requireContactsOwner(actor);
   const target = await ctx.store.users.get(req.target_uid);
   if (!target || target.create_by === 'guest') throw notFound('no such user');
+  await requireVisibleUsers(ctx, actor, [req.target_uid]);
   await requireContactChange(ctx, actor, req.target_uid, req.action === 'add');
   if (req.action === 'add' || req.action === 'block') {
     const status = req.action === 'add' ? 'added' : 'blocked';
@@ -74,6 +76,8 @@ export async function searchUser(ctx: Ctx, actor: Actor, req: SearchUserRequest)
   } else {
     found = await ctx.store.users.getByName(keyword);
   }
-  if (!found || found.create_by === 'guest') throw notFound(USER_SEARCH_NOT_FOUND);
+  if (!found || found.create_by === 'guest' || !(await searchMayFind(ctx, actor, found.uid))) {
+    throw notFound(USER_SEARCH_NOT_FOUND);
+  }
   return userInfo(found);
 }

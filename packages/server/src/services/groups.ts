@@ -21,6 +21,8 @@ import {
   requireCreateChannel,
 } from '../policy/index.js';
 import { groupChanged, groupView } from './views.js';
+import { announceEveryone, isRestricted, pairsAmong, reveal } from './directory.js';
+import { requireVisibleUsers } from '../policy/directory.js';
 
 const GROUP_AVATAR_SIZE = 256;
 
@@ -35,6 +37,8 @@ export async function createGroup(
   const requested = req.members ?? [];
   if (req.is_public && requested.length > 0) throw badRequest('a public channel has no member list');
   const members = req.is_public ? [] : await existingUsers(ctx, [actor.uid, ...requested]);
+  await requireVisibleUsers(ctx, actor, members);
+  const firstPublic = req.is_public && (await isRestricted(ctx));
   const now = ctx.now();
   const group = await ctx.store.transaction(async (tx) => {
     const created = await tx.groups.create({
@@ -48,6 +52,8 @@ export async function createGroup(
     if (members.length > 0) await tx.groups.addMembers(created.gid, members, now);
     return created;
   });
+  if (firstPublic) await announceEveryone(ctx);
+  else await reveal(ctx, pairsAmong(members, members));
   await ctx.bus.publish({
     audience: groupAudience(group, members),
     event: { type: 'joined_group', group: groupView(group, members) },
@@ -132,10 +138,12 @@ export async function changeGroupType(
   if (group.is_public === req.is_public) return;
   const now = ctx.now();
   if (req.is_public) {
+    const firstPublic = await isRestricted(ctx);
     const updated = await ctx.store.transaction(async (tx) => {
       await tx.groups.clearMembers(gid);
       return (await tx.groups.update(gid, { is_public: true, owner: null }))!;
     });
+    if (firstPublic) await announceEveryone(ctx);
     const view = groupView(updated, [], await pinsOf(ctx, gid));
     await ctx.bus.publish({
       audience: { kind: 'users', uids: members },
@@ -150,6 +158,7 @@ export async function changeGroupType(
   }
   const everyone = await ctx.store.users.listUids();
   const chosen = req.members && req.members.length > 0 ? await existingUsers(ctx, req.members) : everyone;
+  await requireVisibleUsers(ctx, actor, chosen);
   const newMembers = [...new Set([actor.uid, ...chosen])];
   const updated = await ctx.store.transaction(async (tx) => {
     await tx.groups.addMembers(gid, newMembers, now);
@@ -185,6 +194,7 @@ export async function addMembers(ctx: Ctx, actor: Actor, gid: number, uids: numb
   const wanted = [...new Set(uids)];
   if (wanted.some((uid) => members.includes(uid))) throw badRequest('already a member');
   await existingUsers(ctx, wanted);
+  await requireVisibleUsers(ctx, actor, wanted);
   await ctx.store.groups.addMembers(gid, wanted, ctx.now());
   await joinGroupEvents(ctx, gid, wanted, members);
 }
@@ -200,6 +210,8 @@ export async function joinGroupEvents(
   if (!group) return;
   const members = await ctx.store.groups.members(gid);
   const existing = (before ?? members).filter((uid) => !joined.includes(uid));
+  // Before the events that name them: the members now see each other (docs/api.md).
+  if (!group.is_public) await reveal(ctx, pairsAmong(joined, members));
   await ctx.bus.publish({
     audience: { kind: 'users', uids: joined },
     event: { type: 'joined_group', group: groupView(group, members, await pinsOf(ctx, gid)) },

@@ -17,6 +17,7 @@ import { AppError, badRequest, notFound } from '../errors.js';
 import type { Audience } from '../realtime/bus.js';
 import { requireArchiveContent } from './archives.js';
 import { groupAudience, usersAudience } from './audience.js';
+import { revealFirstDm } from './directory.js';
 import { loadReadable, requireChannelSender, requireDirectMessage } from '../policy/index.js';
 import { isFileContentType, parseFileContent } from './files/file-messages.js';
 import { burnSecondsFor } from './user-settings.js';
@@ -48,6 +49,7 @@ export async function sendToUser(ctx: Ctx, actor: Actor, uid: number, msg: Outgo
   await ctx.limits.send(actor.uid, actor.user.is_bot);
   const content = await parseSendable(ctx, msg);
   const expiresIn = await burnSecondsFor(ctx, actor.uid, { uid });
+  await revealFirstDm(ctx, actor.uid, uid);
   return commitAndPublish(ctx, actor.uid, { uid }, content, usersAudience(actor.uid, uid), expiresIn);
 }
 

@@ -65,6 +65,7 @@ export const SETTINGS = {
       dm_enable: true,
       add_friend_enable: true,
       search_user_enable: true,
+      directory_visibility: 'everyone',
     } as SystemCommon,
     schema: SystemCommon,
   },

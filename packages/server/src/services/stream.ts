@@ -8,6 +8,7 @@ import { randomToken } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
 import { AppError } from '../errors.js';
 import { STREAM_BUFFER_CAP_BYTES, StreamConnection, type Hub, type StreamSink } from '../realtime/hub.js';
+import { onlyVisible, viewersOf, visibleTo } from './directory.js';
 import { listGroups } from './groups.js';
 import { initialSettings } from './user-settings.js';
 import { userInfo } from './views.js';
@@ -40,7 +41,7 @@ const tooManyStreams = () =>
 export async function announceOffline(ctx: Ctx, uids: readonly number[]): Promise<void> {
   for (const uid of uids) {
     await ctx.bus.publish({
-      audience: { kind: 'all', exceptUid: uid },
+      audience: await viewersOf(ctx, uid, true),
       event: { type: 'users_state_changed', uid, online: false },
     });
   }
@@ -71,7 +72,7 @@ export async function openStream(
   }
   if (streams === 1 && !actor.isGuest) {
     await ctx.bus.publish({
-      audience: { kind: 'all', exceptUid: actor.uid },
+      audience: await viewersOf(ctx, actor.uid, true),
       event: { type: 'users_state_changed', uid: actor.uid, online: true },
     });
   }
@@ -97,7 +98,7 @@ async function closed(ctx: Ctx, hub: Hub, actor: Actor, conn: StreamConnection):
   try {
     if ((await ctx.presence.disconnect(actor.uid, actor.device)) && !actor.isGuest) {
       await ctx.bus.publish({
-        audience: { kind: 'all', exceptUid: actor.uid },
+        audience: await viewersOf(ctx, actor.uid, true),
         event: { type: 'users_state_changed', uid: actor.uid, online: false },
       });
     }
@@ -119,9 +120,11 @@ async function sendInitialSync(
   conn: StreamConnection,
 ): Promise<number> {
   const { store } = ctx;
-  const users = await store.users.list();
+  // Only the users this reader sees (docs/api.md "Member directory").
+  const visible = await visibleTo(ctx, actor);
+  const users = onlyVisible(visible, await store.users.list());
   if (query.users_version && query.users_version > 0) {
-    const logs = await store.userLog.listAfter(query.users_version);
+    const logs = onlyVisible(visible, await store.userLog.listAfter(query.users_version, actor.uid));
     if (logs.length > 0) conn.send({ type: 'users_log', logs });
   } else {
     conn.send({

@@ -19,6 +19,7 @@ import type { Actor, Ctx } from '../context.js';
 import { badRequest, forbidden } from '../errors.js';
 import { isUniqueViolation } from '../store/index.js';
 import { readSetting, writeSetting } from './settings.js';
+import { announceEveryone, isRestricted } from './directory.js';
 import { announceNewUser, commitUserLog, createLog, normaliseEmail, passwordAccount } from './users.js';
 import { requireAdmin } from '../policy/index.js';
 import { userInfo } from './views.js';
@@ -139,10 +140,13 @@ export async function updateSystemCommon(
     throw badRequest('ext_setting must be a JSON object');
   const before = await readSetting(ctx.store, 'systemCommon');
   const next = { ...before, ...patch };
+  const wasRestricted = await isRestricted(ctx);
   await audited(ctx, actor, async (tx, audit) => {
     await writeSetting(tx, 'systemCommon', next);
     await audit('settings.common', 'settings:common', settingsDiff(before, next));
   });
+  // Back to everyone: clients that were shown part of the directory get the rest.
+  if (wasRestricted && next.directory_visibility === 'everyone') await announceEveryone(ctx);
   await publishConfigChanged(ctx, next);
 }
 

@@ -18,6 +18,9 @@ import { issueSession } from './sessions.js';
 import { readSetting } from './settings.js';
 import { requireAccountOwner } from '../policy/index.js';
 import { userInfo } from './views.js';
+import { onlyVisible, viewersOf, visibleTo } from './directory.js';
+import { requireVisibleUsers } from '../policy/directory.js';
+import type { Audience } from '../realtime/bus.js';
 
 const AVATAR_SIZE = 256;
 
@@ -135,14 +138,16 @@ export function passwordAccount(a: {
  * reach streams on every node in version order, so `users_version` stays an exact resume cursor.
  * `publish: false` keeps the row to the log (guests are never announced).
  */
-export function commitUserLog<T extends { log: UserLog; publish?: boolean }>(
+export function commitUserLog<T extends { log: UserLog; publish?: boolean; audience?: Audience }>(
   ctx: Ctx,
   commit: () => Promise<T>,
 ): Promise<T> {
   return ctx.sends.ordered(async () => {
     const result = await commit();
     if (result.publish !== false) {
-      await ctx.bus.publish({ audience: { kind: 'all' }, event: { type: 'users_log', logs: [result.log] } });
+      // Those who see the user (everyone unless the directory is restricted; docs/api.md).
+      const audience = result.audience ?? (await viewersOf(ctx, result.log.uid));
+      await ctx.bus.publish({ audience, event: { type: 'users_log', logs: [result.log] } });
     }
     return result;
   });
@@ -193,13 +198,17 @@ export async function checkEmailAvailable(ctx: Ctx, email: string, address: stri
   return !(await ctx.store.users.getByEmail(normaliseEmail(email)));
 }
 
-export async function listUsers(ctx: Ctx): Promise<UserInfo[]> {
-  return (await ctx.store.users.list()).map(userInfo);
+/** Everyone the actor sees (docs/api.md "Member directory"). */
+export async function listUsers(ctx: Ctx, actor: Actor): Promise<UserInfo[]> {
+  const visible = await visibleTo(ctx, actor);
+  return onlyVisible(visible, await ctx.store.users.list()).map(userInfo);
 }
 
-export async function getUser(ctx: Ctx, uid: number): Promise<UserInfo> {
+/** 404 for an unknown user, a guest, or one the actor does not see. */
+export async function getUser(ctx: Ctx, actor: Actor, uid: number): Promise<UserInfo> {
   const user = await ctx.store.users.get(uid);
   if (!user || user.create_by === 'guest') throw notFound('no such user');
+  await requireVisibleUsers(ctx, actor, [uid]);
   return userInfo(user);
 }
 
@@ -326,6 +335,8 @@ export async function deleteAccount(ctx: Ctx, actor: Actor): Promise<void> {
 
 /** Deletes an account (its own request or an administrator's) and kicks every device of it. */
 export async function removeAccount(ctx: Ctx, uid: number): Promise<void> {
+  // Computed while the account still has its channels: who saw it hears of its deletion.
+  const audience = await viewersOf(ctx, uid);
   await leaveAllGroups(ctx, uid);
   await commitUserLog(ctx, async () => {
     const log = await ctx.store.transaction(async (tx) => {
@@ -339,7 +350,7 @@ export async function removeAccount(ctx: Ctx, uid: number): Promise<void> {
       event: { type: 'kick', reason: 'delete_user' },
       close: true,
     });
-    return { log };
+    return { log, audience };
   });
 }
 

@@ -15,6 +15,7 @@ import { KyselyMessageStore } from './kysely/messages.js';
 import { KyselyNotifyStore } from './kysely/notify.js';
 import { KyselyPinStore } from './kysely/pins.js';
 import { KyselyPreferenceStore } from './kysely/preferences.js';
+import { KyselyDirectoryStore } from './kysely/directory.js';
 import { KyselySearchStore } from './kysely/search.js';
 import { KyselyReadIndexStore } from './kysely/read-index.js';
 import { KyselySessionStore } from './kysely/sessions.js';
@@ -57,6 +58,7 @@ export class KyselyStore implements Store {
   readonly voice: KyselyVoiceStore;
   readonly audit: KyselyAuditStore;
   readonly preferences: KyselyPreferenceStore;
+  readonly directory: KyselyDirectoryStore;
 
   private constructor(private readonly ctx: StoreContext) {
     this.users = new KyselyUserStore(ctx);
@@ -85,6 +87,7 @@ export class KyselyStore implements Store {
     this.voice = new KyselyVoiceStore(ctx);
     this.audit = new KyselyAuditStore(ctx);
     this.preferences = new KyselyPreferenceStore(ctx);
+    this.directory = new KyselyDirectoryStore(ctx);
   }
 
   static create(db: Kysely<Database>, dialect: StoreDialect): KyselyStore {

@@ -37,6 +37,8 @@ export interface UserLogTable {
   is_admin: Bool | null;
   is_bot: Bool | null;
   avatar_updated_at: number | null;
+  /** Migration 0030: set on a row meant for one reader only; null for everyone's rows. */
+  reader_uid: number | null;
 }
 
 export interface DevicesTable {

@@ -14,6 +14,7 @@ import type {
 import type { BotStore } from './bot-types.js';
 import type { NotifyStore } from './notify-types.js';
 import type { PreferenceStore } from './preference-types.js';
+import type { DirectoryStore } from './directory-types.js';
 import type { ArchiveStore, FavoriteStore } from './archive-types.js';
 import type { TotpStore } from './totp-types.js';
 import type { FileStore } from './file-types.js';
@@ -31,6 +32,7 @@ import type { AuditStore } from './audit-types.js';
 export type * from './bot-types.js';
 export type * from './notify-types.js';
 export type * from './preference-types.js';
+export type * from './directory-types.js';
 export type * from './archive-types.js';
 export type * from './totp-types.js';
 export type * from './file-types.js';
@@ -69,12 +71,13 @@ export interface UserStore {
   guestsCreatedBefore(before: number, limit: number): Promise<number[]>;
 }
 
-export type NewUserLog = Omit<UserLog, 'log_id'>;
+/** `reader_uid`: a row for one reader only (a user they can now see; docs/api.md "Member directory"). */
+export type NewUserLog = Omit<UserLog, 'log_id'> & { reader_uid?: number };
 
 export interface UserLogStore {
   append(entry: NewUserLog): Promise<UserLog>;
-  /** Rows with `log_id > version`, ascending. */
-  listAfter(version: number): Promise<UserLog[]>;
+  /** Rows with `log_id > version` meant for everyone or for `reader`, ascending. */
+  listAfter(version: number, reader: number): Promise<UserLog[]>;
   latestVersion(): Promise<number>;
 }
 
@@ -317,6 +320,7 @@ export interface Store {
   readonly voice: VoiceStore;
   readonly audit: AuditStore;
   readonly preferences: PreferenceStore;
+  readonly directory: DirectoryStore;
   /** Runs `fn` in one transaction; everything it does through `tx` commits or rolls back together. */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   /** Throws when the database is unreachable (readiness). */

@@ -22,6 +22,7 @@ export class KyselyUserLogStore implements UserLogStore {
           is_admin: nullableBool(entry.is_admin),
           is_bot: nullableBool(entry.is_bot),
           avatar_updated_at: entry.avatar_updated_at,
+          reader_uid: entry.reader_uid ?? null,
         })
         .returning('log_id')
         .executeTakeFirstOrThrow(),
@@ -40,11 +41,12 @@ export class KyselyUserLogStore implements UserLogStore {
     };
   }
 
-  async listAfter(version: number): Promise<UserLog[]> {
+  async listAfter(version: number, reader: number): Promise<UserLog[]> {
     const rows = await this.ctx.db
       .selectFrom('user_log')
       .selectAll()
       .where('log_id', '>', version)
+      .where((eb) => eb.or([eb('reader_uid', 'is', null), eb('reader_uid', '=', reader)]))
       .orderBy('log_id')
       .execute();
     return rows.map((row) => ({

@@ -20,6 +20,7 @@ import { auditLogMigration } from './0025-audit-log.js';
 import { userPreferencesMigration } from './0027-user-preferences.js';
 import { emailChangesMigration } from './0028-email-changes.js';
 import { retentionMigration } from './0029-retention.js';
+import { directoryVisibilityMigration } from './0030-directory-visibility.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
@@ -47,6 +48,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0027-user-preferences': userPreferencesMigration,
     '0028-email-changes': emailChangesMigration,
     '0029-retention': retentionMigration,
+    '0030-directory-visibility': directoryVisibilityMigration,
   };
 }
 

@@ -12,10 +12,14 @@ import { UserSearchDialog } from './user-search-dialog';
 import './contacts.css';
 
 export function UserList() {
-  const { t } = useTranslation(['member', 'contacts']);
+  const { t } = useTranslation(['member', 'contacts', 'directory']);
   const users = useAppSelector((state) => state.users.byId);
   const contacts = useAppSelector((state) => state.chatSettings.contacts);
   const isGuest = useAppSelector((state) => state.auth?.user.create_by === 'guest');
+  const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);
+  // A restricted directory lists only the people the member shares something with (docs/api.md).
+  const directory = useAppSelector((state) => state.server.common?.directory_visibility ?? 'everyone');
+  const restricted = !isAdmin && directory !== 'everyone';
   // With contact verification on, the list starts from the user's contacts (API.md §3).
   const verification = useAppSelector((state) => state.server.common?.contact_verification_enable === true);
   const [filter, setFilter] = useState<ContactFilterValue | null>(null);
@@ -36,7 +40,7 @@ export function UserList() {
       <header className="user-list__header">
         <h1>{t('list.title')}</h1>
         <span className="user-list__count">{t('list.count', { count: Object.keys(users).length })}</span>
-        {isGuest ? null : (
+        {isGuest || (restricted && directory === 'admins_only') ? null : (
           <IconButton
             label={t('contacts:search.open')}
             onClick={() => setSearching(true)}
@@ -46,6 +50,11 @@ export function UserList() {
           </IconButton>
         )}
       </header>
+      {restricted ? (
+        <p className="user-list__note" data-testid="directory-note">
+          {directory === 'admins_only' ? t('directory:note_admins') : t('directory:note_shared')}
+        </p>
+      ) : null}
       {isGuest ? null : <ContactFilter value={shown} onChange={setFilter} />}
       <div className="user-list__search">
         <SearchIcon size={18} />

@@ -17,6 +17,7 @@ import type fav from '../../../public/locales/en/fav.json';
 import type file from '../../../public/locales/en/file.json';
 import type invites from '../../../public/locales/en/invites.json';
 import type prefs from '../../../public/locales/en/prefs.json';
+import type directory from '../../../public/locales/en/directory.json';
 import type previews from '../../../public/locales/en/previews.json';
 import type notify from '../../../public/locales/en/notify.json';
 import type platform from '../../../public/locales/en/platform.json';
@@ -66,6 +67,7 @@ declare module 'i18next' {
       myaccount: typeof myaccount;
       invitemobile: typeof invitemobile;
       prefs: typeof prefs;
+      directory: typeof directory;
       embed: typeof embed;
       thirdparty: typeof thirdparty;
       governance: typeof governance;

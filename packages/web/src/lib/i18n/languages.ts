@@ -45,6 +45,7 @@ export const NAMESPACES = [
   'embed',
   'thirdparty',
   'governance',
+  'directory',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

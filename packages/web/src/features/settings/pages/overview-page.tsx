@@ -13,6 +13,7 @@ import { useAppSelector } from '../../../lib/store';
 import { toast } from '../../../lib/toast';
 import { Button, Checkbox, SelectField, Spinner, TextAreaField, TextField } from '../../../ui';
 import { useImageCrop } from '../../image-crop';
+import { DirectorySelect } from './directory-select';
 import { FileExpirySelect } from './file-expiry-select';
 
 type ExtKey = 'only_admin_can_see_channel_members' | 'enable_msg_url_preview';
@@ -211,6 +212,10 @@ export function OverviewPage() {
         <FileExpirySelect
           value={common.max_file_expiry_mode}
           onChange={(mode) => void change({ max_file_expiry_mode: mode })}
+        />
+        <DirectorySelect
+          value={common.directory_visibility ?? 'everyone'}
+          onChange={(mode) => void change({ directory_visibility: mode })}
         />
       </div>
     </section>
