@@ -16,7 +16,8 @@ ensure_debian_packages \
   "test -x /usr/bin/redis-server:redis-server" \
   "test -x /usr/sbin/nginx:nginx" \
   "command -v ip:iproute2" \
-  "command -v unshare:util-linux"
+  "command -v unshare:util-linux" \
+  "test -x /usr/bin/janus:janus"
 ensure_node_modules || exit 1
 
 results=.tmp/test-results

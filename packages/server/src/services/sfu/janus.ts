@@ -1,0 +1,277 @@
+/**
+ * A small server-side client for Janus's HTTP API (https://janus.conf.meetecho.com/docs/rest.html)
+ * and its VideoRoom plugin: Parley talks to Janus on loopback; browsers never reach Janus directly.
+ * One `JanusSession` per Parley node; each handle is one publisher or subscriber.
+ */
+import { randomUUID } from 'node:crypto';
+
+export class JanusError extends Error {
+  constructor(
+    message: string,
+    readonly code?: number,
+  ) {
+    super(message);
+    this.name = 'JanusError';
+  }
+}
+
+type Json = Record<string, unknown>;
+
+export interface JanusEvent {
+  /** 'event', 'webrtcup', 'media', 'hangup', 'slowlink', 'detached', 'trickle', … */
+  janus: string;
+  sender?: number;
+  transaction?: string;
+  plugindata?: { plugin: string; data: Json };
+  jsep?: { type: string; sdp: string };
+  [key: string]: unknown;
+}
+
+export interface PluginReply {
+  data: Json;
+  jsep?: { type: string; sdp: string };
+}
+
+const VIDEOROOM = 'janus.plugin.videoroom';
+const REQUEST_TIMEOUT_MS = 10_000;
+
+async function post(url: string, body: Json): Promise<JanusEvent> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new JanusError(`janus HTTP ${response.status}`);
+  const reply = (await response.json()) as JanusEvent;
+  if (reply.janus === 'error') {
+    const error = reply.error as { code?: number; reason?: string } | undefined;
+    throw new JanusError(error?.reason ?? 'janus error', error?.code);
+  }
+  return reply;
+}
+
+function pluginError(data: Json): JanusError | undefined {
+  if (typeof data.error === 'string') {
+    return new JanusError(data.error, typeof data.error_code === 'number' ? data.error_code : undefined);
+  }
+  return undefined;
+}
+
+export class JanusSession {
+  private readonly waiting = new Map<string, (event: JanusEvent) => void>();
+  private readonly listeners = new Set<(event: JanusEvent) => void>();
+  private polling = false;
+  private closed = false;
+  private keepalive?: NodeJS.Timeout;
+
+  private constructor(
+    readonly baseUrl: string,
+    readonly id: number,
+  ) {}
+
+  /** `baseUrl` like `http://127.0.0.1:8088/janus`. */
+  static async connect(baseUrl: string): Promise<JanusSession> {
+    const url = baseUrl.replace(/\/+$/, '');
+    const reply = await post(url, { janus: 'create', transaction: randomUUID() });
+    const id = (reply.data as { id?: number } | undefined)?.id;
+    if (typeof id !== 'number') throw new JanusError('janus: no session id');
+    const session = new JanusSession(url, id);
+    session.keepalive = setInterval(() => {
+      post(`${url}/${id}`, { janus: 'keepalive', transaction: randomUUID() }).catch(() => {});
+    }, 25_000);
+    session.keepalive.unref();
+    session.poll();
+    return session;
+  }
+
+  /** Every asynchronous event of this session (plugin events, webrtcup, hangup, …). */
+  onEvent(listener: (event: JanusEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async attachVideoRoom(): Promise<number> {
+    const reply = await post(`${this.baseUrl}/${this.id}`, {
+      janus: 'attach',
+      plugin: VIDEOROOM,
+      transaction: randomUUID(),
+    });
+    const id = (reply.data as { id?: number } | undefined)?.id;
+    if (typeof id !== 'number') throw new JanusError('janus: no handle id');
+    return id;
+  }
+
+  async detach(handle: number): Promise<void> {
+    await post(`${this.baseUrl}/${this.id}/${handle}`, {
+      janus: 'detach',
+      transaction: randomUUID(),
+    });
+  }
+
+  /**
+   * A VideoRoom request. Synchronous requests (create, destroy, exists, listparticipants) answer
+   * at once; asynchronous ones (join, configure, start, …) answer with an ack and their result
+   * arrives as an event with the same transaction, which this waits for.
+   */
+  async request(handle: number, body: Json, jsep?: { type: string; sdp: string }): Promise<PluginReply> {
+    const transaction = randomUUID();
+    const pending = new Promise<JanusEvent>((resolve, reject) => {
+      this.waiting.set(transaction, resolve);
+      setTimeout(() => {
+        if (this.waiting.delete(transaction)) reject(new JanusError('janus: no answer'));
+      }, REQUEST_TIMEOUT_MS).unref();
+    });
+    pending.catch(() => {});
+    let reply: JanusEvent;
+    try {
+      reply = await post(`${this.baseUrl}/${this.id}/${handle}`, {
+        janus: 'message',
+        transaction,
+        body,
+        ...(jsep ? { jsep } : {}),
+      });
+    } catch (error) {
+      this.waiting.delete(transaction);
+      throw error;
+    }
+    if (reply.janus === 'ack') reply = await pending;
+    else this.waiting.delete(transaction);
+    const data = reply.plugindata?.data ?? {};
+    const error = pluginError(data);
+    if (error) throw error;
+    return { data, ...(reply.jsep ? { jsep: reply.jsep } : {}) };
+  }
+
+  async trickle(handle: number, candidate: Json | null): Promise<void> {
+    await post(`${this.baseUrl}/${this.id}/${handle}`, {
+      janus: 'trickle',
+      transaction: randomUUID(),
+      candidate: candidate ?? { completed: true },
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.keepalive);
+    await post(`${this.baseUrl}/${this.id}`, { janus: 'destroy', transaction: randomUUID() }).catch(() => {});
+  }
+
+  private poll(): void {
+    if (this.polling) return;
+    this.polling = true;
+    void (async () => {
+      while (!this.closed) {
+        try {
+          const response = await fetch(`${this.baseUrl}/${this.id}?maxev=10&rid=${Date.now()}`, {
+            signal: AbortSignal.timeout(60_000),
+          });
+          if (!response.ok) break;
+          const body = (await response.json()) as JanusEvent | JanusEvent[];
+          for (const event of Array.isArray(body) ? body : [body]) this.dispatch(event);
+        } catch {
+          if (this.closed) break;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      }
+      this.polling = false;
+    })();
+  }
+
+  private dispatch(event: JanusEvent): void {
+    if (event.janus === 'keepalive') return;
+    const resolve = event.transaction ? this.waiting.get(event.transaction) : undefined;
+    if (resolve && event.transaction) {
+      this.waiting.delete(event.transaction);
+      resolve(event);
+      return;
+    }
+    for (const listener of this.listeners) listener(event);
+  }
+}
+
+/** VideoRoom helpers Parley uses: one Janus room per Parley voice room. */
+export class VideoRoomClient {
+  private constructor(
+    readonly session: JanusSession,
+    private readonly admin: number,
+  ) {}
+
+  static async connect(baseUrl: string): Promise<VideoRoomClient> {
+    const session = await JanusSession.connect(baseUrl);
+    return new VideoRoomClient(session, await session.attachVideoRoom());
+  }
+
+  async ensureRoom(room: string, publishers: number): Promise<void> {
+    const exists = await this.session.request(this.admin, { request: 'exists', room });
+    if (exists.data.exists === true) return;
+    try {
+      await this.session.request(this.admin, {
+        request: 'create',
+        room,
+        publishers,
+        is_private: true,
+        audiocodec: 'opus',
+        videocodec: 'vp8',
+      });
+    } catch (error) {
+      // 427: created meanwhile (by another node).
+      if (!(error instanceof JanusError && error.code === 427)) throw error;
+    }
+  }
+
+  async destroyRoom(room: string): Promise<void> {
+    try {
+      await this.session.request(this.admin, { request: 'destroy', room });
+    } catch (error) {
+      // 426: no such room.
+      if (!(error instanceof JanusError && error.code === 426)) throw error;
+    }
+  }
+
+  async participants(room: string): Promise<{ id: string; display?: string; publisher: boolean }[]> {
+    const reply = await this.session.request(this.admin, { request: 'listparticipants', room });
+    return (reply.data.participants as { id: string; display?: string; publisher: boolean }[]) ?? [];
+  }
+
+  /** Joins `room` as a publisher with the offer; returns Janus's answer. */
+  async publish(
+    room: string,
+    id: string,
+    display: string,
+    offer: { type: string; sdp: string },
+  ): Promise<{ handle: number; answer?: { type: string; sdp: string } }> {
+    const handle = await this.session.attachVideoRoom();
+    await this.session.request(handle, { request: 'join', ptype: 'publisher', room, id, display });
+    const reply = await this.session.request(handle, { request: 'publish' }, offer);
+    return { handle, ...(reply.jsep ? { answer: reply.jsep } : {}) };
+  }
+
+  /** Subscribes to `feeds`; returns Janus's offer (the browser answers with `start`). */
+  async subscribe(
+    room: string,
+    feeds: string[],
+  ): Promise<{ handle: number; offer?: { type: string; sdp: string } }> {
+    const handle = await this.session.attachVideoRoom();
+    const reply = await this.session.request(handle, {
+      request: 'join',
+      ptype: 'subscriber',
+      room,
+      streams: feeds.map((feed) => ({ feed })),
+    });
+    return { handle, ...(reply.jsep ? { offer: reply.jsep } : {}) };
+  }
+
+  async start(handle: number, answer: { type: string; sdp: string }): Promise<void> {
+    await this.session.request(handle, { request: 'start' }, answer);
+  }
+
+  async leave(handle: number): Promise<void> {
+    await this.session.detach(handle).catch(() => {});
+  }
+
+  close(): Promise<void> {
+    return this.session.close();
+  }
+}
