@@ -32,6 +32,8 @@ const PUBLIC = new Set([
   'POST /token/create_third_party_key',
   'POST /token/github/authorize',
   'POST /token/google/authorize',
+  // The link mailed to the new address is its own credential (docs/api.md, "Changing the e-mail address").
+  'POST /user/email/confirm',
   'POST /user/register',
   'GET /user/check_email',
   'POST /user/check_magic_token',
