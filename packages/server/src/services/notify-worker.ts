@@ -141,9 +141,11 @@ export class NotifyWorker {
         delivered_at: status === 'delivered' ? this.ctx.now() : null,
       });
     if (d.channel === 'email') return this.digest(d, finish);
-    // An edit or withdrawal goes to a subscription that was notified, whatever else changed.
+    // An edit or withdrawal goes to a destination that was shown the message, whatever else
+    // changed; it was queued while that send was still on its way, and waited for it.
     const kind = (JSON.parse(d.body) as PushPayload).kind;
-    const record = kind === 'edit' || kind === 'withdraw' ? true : await store.messages.getLive(d.mid);
+    const change = kind === 'edit' || kind === 'withdraw';
+    const record = change ? await store.notify.wasDelivered(d) : await store.messages.getLive(d.mid);
     const wanted =
       record === true ||
       (!!record && (await wantsNotification(store, this.ctx.presence, record, d.uid, this.ctx.now())));

@@ -71,10 +71,12 @@ export interface NotifyStore {
   /** The device's FCM token, if it has one. */
   deviceToken(uid: number, device: string): Promise<string | null>;
   /**
-   * The Web Push subscriptions and FCM devices that were sent a notification of message `mid`
-   * (edits and withdrawals follow), each once.
+   * The Web Push subscriptions and FCM devices that were sent, or are still to be sent, a
+   * notification of message `mid` (edits and withdrawals follow), each once.
    */
   notifiedOf(mid: number): Promise<({ uid: number } & NotifyDestination)[]>;
+  /** Whether a row queued before `d`, of its message and destination, was delivered. */
+  wasDelivered(d: NotifyDeliveryRecord): Promise<boolean>;
   /** Of these users, those with a digest pending. */
   pendingDigests(uids: readonly number[]): Promise<Set<number>>;
   /** The last mid fanned out to notifications. */

@@ -26,12 +26,16 @@ export interface FcmService {
   /** Sends refused (bad or missing bearer token). */
   refused: number;
   gone: Set<string>;
+  /** Device tokens whose sends are recorded at once but answered only on `release`. */
+  hold(token: string): void;
+  release(token: string): void;
   stop(): Promise<void>;
 }
 
 export async function startFcmService(): Promise<FcmService> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const issued = new Set<string>();
+  const held = new Map<string, (() => void)[]>();
   const state: FcmService = {
     url: '',
     privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
@@ -40,6 +44,11 @@ export async function startFcmService(): Promise<FcmService> {
     messages: [],
     refused: 0,
     gone: new Set(),
+    hold: (token) => void held.set(token, held.get(token) ?? []),
+    release: (token) => {
+      for (const answer of held.get(token) ?? []) answer();
+      held.delete(token);
+    },
     stop: async () => {},
   };
   const server = createServer((req, res) => {
@@ -75,7 +84,9 @@ export async function startFcmService(): Promise<FcmService> {
         if (state.gone.has(json.message.token))
           return reply(404, { error: { status: 'NOT_FOUND', details: [{ errorCode: 'UNREGISTERED' }] } });
         state.messages.push({ path, json });
-        return reply(200, { name: `${path.split(':')[0]}/messages/${state.messages.length}` });
+        const answer = () => reply(200, { name: `${path.split(':')[0]}/messages/${state.messages.length}` });
+        const waiting = held.get(json.message.token);
+        return waiting ? void waiting.push(answer) : answer();
       }
       reply(404, {});
     });
@@ -84,6 +95,7 @@ export async function startFcmService(): Promise<FcmService> {
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.stop = () =>
     new Promise<void>((resolve) => {
+      held.clear();
       server.closeAllConnections();
       server.close(() => resolve());
     });

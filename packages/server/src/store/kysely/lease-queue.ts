@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { StoreContext } from '../dialect.js';
 import type { AttemptOutcome } from '../bot-types.js';
 import type { DeliveryQueueColumns as QueueColumns, WebhookCursorTable } from '../schema.js';
@@ -22,11 +22,16 @@ export type QueueInsert = { uid: number; mid: number; body: string; created_at: 
  * each, and finished with the outcome of the attempt (docs/storage.md, "Bots and webhooks").
  */
 export class LeaseQueue<R> {
+  /**
+   * @param serialKey columns that make rows one sequence: a row is not claimed while an earlier
+   *   row of the same key is pending, so they are sent in the order they were queued.
+   */
   constructor(
     private readonly ctx: StoreContext,
     private readonly table: QueueTable,
     private readonly cursorTable: CursorTable,
     private readonly toRecord: (row: QueueRow) => R,
+    private readonly serialKey: readonly string[] = [],
   ) {}
 
   /** Both queue tables share their columns: one view of the database serves either. */
@@ -79,6 +84,7 @@ export class LeaseQueue<R> {
       .where('status', '=', 'pending')
       .where('next_at', '<=', now)
       .where('lease_until', '<=', now)
+      .$if(this.serialKey.length > 0, (q) => q.where(this.noEarlierPending()))
       .orderBy('next_at')
       .orderBy('id')
       .limit(limit)
@@ -98,6 +104,18 @@ export class LeaseQueue<R> {
         claimed.push(this.toRecord({ ...row, lease_until: leaseUntil, attempts: row.attempts + 1 }));
     }
     return claimed;
+  }
+
+  private noEarlierPending() {
+    const table = sql.table(this.table);
+    const same = sql.join(
+      this.serialKey.map((c) => {
+        const [mine, theirs] = [sql.ref(`${this.table}.${c}`), sql.ref(`earlier.${c}`)];
+        return sql`(${theirs} = ${mine} or (${theirs} is null and ${mine} is null))`;
+      }),
+      sql` and `,
+    );
+    return sql<boolean>`not exists (select 1 from ${table} as earlier where earlier.status = 'pending' and earlier.id < ${sql.ref(`${this.table}.id`)} and ${same})`;
   }
 
   async finishAttempt(id: number, outcome: AttemptOutcome): Promise<void> {

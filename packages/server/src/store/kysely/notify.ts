@@ -20,7 +20,14 @@ export class KyselyNotifyStore implements NotifyStore {
   private readonly queue: LeaseQueue<NotifyDeliveryRecord>;
 
   constructor(private readonly ctx: StoreContext) {
-    this.queue = new LeaseQueue(ctx, 'notify_deliveries', 'notify_cursor', toDelivery);
+    // A message's notification, its edits and its withdrawal reach each device in that order.
+    this.queue = new LeaseQueue(ctx, 'notify_deliveries', 'notify_cursor', toDelivery, [
+      'mid',
+      'uid',
+      'channel',
+      'subscription_id',
+      'device',
+    ]);
   }
 
   async getPrefs(uid: number): Promise<NotifySettings | undefined> {
@@ -198,7 +205,8 @@ export class KyselyNotifyStore implements NotifyStore {
       .distinct()
       .where('mid', '=', mid)
       .where('channel', 'in', ['webpush', 'fcm'])
-      .where('status', '=', 'delivered')
+      // Pending too: a send still on its way is followed by the change (see `wasDelivered`).
+      .where('status', 'in', ['delivered', 'pending'])
       .orderBy('uid')
       .orderBy('channel')
       .orderBy('subscription_id')
@@ -212,6 +220,24 @@ export class KyselyNotifyStore implements NotifyStore {
         out.push({ uid: r.uid, channel: 'fcm', subscription_id: null, device: r.device });
     }
     return out;
+  }
+
+  async wasDelivered(d: NotifyDeliveryRecord): Promise<boolean> {
+    const row = await this.ctx.db
+      .selectFrom('notify_deliveries')
+      .select('id')
+      .where('mid', '=', d.mid)
+      .where('uid', '=', d.uid)
+      .where('channel', '=', d.channel)
+      .where('id', '<', d.id)
+      .where('status', '=', 'delivered')
+      .where((eb) =>
+        d.channel === 'fcm'
+          ? eb('device', '=', d.device ?? '')
+          : eb('subscription_id', '=', d.subscription_id ?? 0),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async pendingDigests(uids: readonly number[]): Promise<Set<number>> {

@@ -21,6 +21,7 @@ import { userPreferencesMigration } from './0027-user-preferences.js';
 import { emailChangesMigration } from './0028-email-changes.js';
 import { retentionMigration } from './0029-retention.js';
 import { directoryVisibilityMigration } from './0030-directory-visibility.js';
+import { notifyDeliveriesMidMigration } from './0036-notify-deliveries-mid.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
@@ -49,6 +50,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0028-email-changes': emailChangesMigration,
     '0029-retention': retentionMigration,
     '0030-directory-visibility': directoryVisibilityMigration,
+    '0036-notify-deliveries-mid': notifyDeliveriesMidMigration,
   };
 }
 
