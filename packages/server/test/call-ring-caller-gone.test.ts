@@ -48,6 +48,29 @@ describe('the caller’s tab closes while it rings', () => {
     expect((await post(ada, '/voice/call/cancel', { uid: ben.uid })).status).toBe(200);
   });
 
+  it('a page that is back (its stream open) but slow to rejoin past the grace still rings', async () => {
+    const [eli, fin] = await Promise.all([createUser(t, 'eli'), createUser(t, 'fin')]);
+    const eliStream = await streams.ready(nodeUrl(0), eli.token);
+    const finStream = await streams.ready(nodeUrl(1), fin.token);
+    const rang = await post(eli, '/voice/call', { uid: fin.uid });
+    const room = (rang.json as { room: string }).room;
+    await finStream.waitFor((e) => e.type === 'user_calling' && e.uid === eli.uid);
+    eliStream.close();
+    // Eli's device left the room (the grace starts then); the reloaded page's stream opens.
+    await finStream.waitFor(
+      (e) => e.type === 'voice_room_changed' && e.room === room && e.members.length === 0,
+    );
+    await streams.ready(nodeUrl(2), eli.token);
+    // The page asks for the camera and its ICE servers first: the grace (200 ms) passes meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await post(eli, '/voice/call', { uid: fin.uid, rejoin: true })).json).toEqual({
+      state: 'ringing',
+      room,
+    });
+    expect(finStream.events.some((e) => e.type === 'voice_call' && e.state !== 'ringing')).toBe(false);
+    expect((await post(fin, '/voice/call/accept', { uid: eli.uid })).status).toBe(200);
+  });
+
   it('a callee whose tab closes while it rings does not end the ring', async () => {
     const [cy, dot] = await Promise.all([createUser(t, 'cy'), createUser(t, 'dot')]);
     const cyStream = await streams.ready(nodeUrl(0), cy.token);

@@ -130,7 +130,11 @@ export async function deviceGone(ctx: Ctx, uid: number, device: string, closedAt
   timer.unref();
 }
 
-/** The grace is over: a caller who did not come back ends the ring, or the call answered meanwhile. */
+/**
+ * The grace is over: a caller who did not come back ends the ring, or the call answered meanwhile.
+ * A device with a stream open again came back (a reload slow to rejoin, e.g. still asking for the
+ * camera): the ring goes on, and the 30 s ring timeout still ends it if the page never rejoins.
+ */
 async function callerAway(
   ctx: Ctx,
   caller: number,
@@ -140,9 +144,9 @@ async function callerAway(
   createdAt: number,
 ) {
   if ((await ctx.store.voice.member(caller))?.room === ref.room) return;
+  if ((await ctx.presence.deviceStreams(caller, device)) > 0) return;
   if (await ctx.store.voice.endCall(caller, callee, createdAt)) return missed(ctx, caller, callee, ref);
   // Answered while the caller was away, who never came back: the callee waits alone for nobody.
-  if ((await ctx.presence.deviceStreams(caller, device)) > 0) return;
   const other = await ctx.store.voice.member(callee);
   if (other?.room !== ref.room || (await ctx.store.voice.members(ref.room)).length !== 1) return;
   await ctx.store.voice.leave(callee, other.device);
