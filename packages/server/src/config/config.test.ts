@@ -28,6 +28,7 @@ describe('loadConfig', () => {
         send: { perSecond: 5, burst: 30 },
         botSend: { perSecond: 50, burst: 300 },
         voiceSignal: { perSecond: 20, burst: 200 },
+        callRejoinGraceMs: 10_000,
         register: { count: 20, windowMs: 600_000 },
         lookup: { count: 60, windowMs: 60_000 },
         magicLink: { count: 5, windowMs: 900_000 },
@@ -56,8 +57,10 @@ describe('loadConfig', () => {
         REGISTER_LIMIT: '5/2h',
         LOOKUP_LIMIT: '100/s',
         MAX_STREAMS_PER_USER: '4',
+        CALL_REJOIN_GRACE_MS: '2500',
       }).limits,
     ).toMatchObject({
+      callRejoinGraceMs: 2500,
       send: { perSecond: 0.5, burst: 30 },
       register: { count: 5, windowMs: 7_200_000 },
       lookup: { count: 100, windowMs: 1_000 },

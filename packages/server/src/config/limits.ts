@@ -23,6 +23,11 @@ export interface LimitsConfig {
   botSend: BucketRate;
   /** WebRTC signals (offers, answers, ICE candidates) one device may relay (`POST /voice/signal`). */
   voiceSignal: BucketRate;
+  /**
+   * How long a ringing call waits for its caller's device to come back after its last event stream
+   * closed (a reload rejoins within it; a closed tab ends the ring as a missed call).
+   */
+  callRejoinGraceMs: number;
   /** Registrations per client address. */
   register: WindowRate;
   /** Anonymous look-ups (check_email, check_magic_token) per client address. */
@@ -53,6 +58,7 @@ export function parseLimits(env: Env, problems: string[]): LimitsConfig {
       perSecond: positive('VOICE_SIGNAL_RATE', env.VOICE_SIGNAL_RATE, 20, problems),
       burst: positive('VOICE_SIGNAL_BURST', env.VOICE_SIGNAL_BURST, 200, problems),
     },
+    callRejoinGraceMs: positive('CALL_REJOIN_GRACE_MS', env.CALL_REJOIN_GRACE_MS, 10_000, problems, true),
     register: windowRate('REGISTER_LIMIT', env.REGISTER_LIMIT, { count: 20, windowMs: 600_000 }, problems),
     lookup: windowRate('LOOKUP_LIMIT', env.LOOKUP_LIMIT, { count: 60, windowMs: 60_000 }, problems),
     magicLink: windowRate(

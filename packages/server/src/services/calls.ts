@@ -7,9 +7,9 @@
 import type { CallPeerRequest, CallReply, CallState, JoinedVoice } from '@parley/protocol';
 import type { Actor, Ctx } from '../context.js';
 import { notFound } from '../errors.js';
-import { requireCallable, type RoomRef } from '../policy/voice.js';
+import { parseRoom, requireCallable, type RoomRef } from '../policy/voice.js';
 import { usersAudience } from './audience.js';
-import { deviceGone, enterRoom, leaveVoice, liveRooms, publishRoom } from './voice-rooms.js';
+import { enterRoom, leaveIfGone, leaveVoice, liveRooms, publishRoom } from './voice-rooms.js';
 
 /** How long a call rings before it counts as missed. */
 export const RING_TIMEOUT_MS = 30_000;
@@ -37,7 +37,7 @@ async function announce(ctx: Ctx, caller: number, callee: number, room: string, 
 async function inCall(ctx: Ctx, uid: number): Promise<boolean> {
   const member = await ctx.store.voice.member(uid);
   if (!member) return false;
-  await deviceGone(ctx, uid, member.device);
+  await leaveIfGone(ctx, uid, member.device);
   return (await ctx.store.voice.member(uid)) !== undefined;
 }
 
@@ -46,7 +46,7 @@ export async function callUser(ctx: Ctx, actor: Actor, req: CallPeerRequest): Pr
   await liveRooms(ctx);
   const waiting = await rejoin(ctx, actor, req, ref);
   if (waiting) return waiting;
-  if (req.rejoin) return { state: 'ended', room: ref.room };
+  if (req.rejoin) return ringAgain(ctx, actor, req, ref);
   const createdAt = ctx.now();
   const calleeBusy = await inCall(ctx, req.uid);
   if (
@@ -89,6 +89,69 @@ async function rejoin(ctx: Ctx, actor: Actor, req: CallPeerRequest, ref: RoomRef
   const { members } = await enterRoom(ctx, actor, ref, mediaOf(req));
   await announce(ctx, call?.caller ?? req.uid, call?.callee ?? actor.uid, ref.room, 'accepted');
   return { state: 'accepted', room: ref.room, members };
+}
+
+/**
+ * The caller's page reloaded while its call still rang: it waits in the room again and the ring
+ * goes on (no new `user_calling`: the callee's phone never stopped). `ended` when nothing rings.
+ */
+async function ringAgain(ctx: Ctx, actor: Actor, req: CallPeerRequest, ref: RoomRef): Promise<CallReply> {
+  const call = await ctx.store.voice.callBetween(actor.uid, req.uid);
+  if (call?.caller !== actor.uid) return { state: 'ended', room: ref.room };
+  await enterRoom(ctx, actor, ref, mediaOf(req));
+  // The ring may have ended meanwhile (answered, declined, timed out): then this join is stale.
+  if (await ctx.store.voice.callBetween(actor.uid, req.uid)) return { state: 'ringing', room: ref.room };
+  return (await rejoin(ctx, actor, req, ref)) ?? (await leftAlone(ctx, actor, ref));
+}
+
+async function leftAlone(ctx: Ctx, actor: Actor, ref: RoomRef): Promise<CallReply> {
+  await leaveVoice(ctx, actor);
+  return { state: 'ended', room: ref.room };
+}
+
+/**
+ * A device closed its last event stream everywhere (`services/stream.ts`): it leaves its room
+ * (`leaveIfGone`). If it was a caller whose call still rang, the ring waits
+ * `limits.callRejoinGraceMs` for the page to come back (a reload calls again with `rejoin`); a
+ * caller still gone then hung up by closing the tab: a missed call, as `cancel` would make it.
+ */
+export async function deviceGone(ctx: Ctx, uid: number, device: string, closedAt = ctx.now()): Promise<void> {
+  const left = await leaveIfGone(ctx, uid, device, closedAt);
+  const ref = left && parseRoom(left.room);
+  if (!ref?.uids) return;
+  const callee = ref.uids[0] === uid ? ref.uids[1] : ref.uids[0];
+  const call = await ctx.store.voice.callBetween(uid, callee);
+  if (call?.caller !== uid) return;
+  const timer = setTimeout(() => {
+    void callerAway(ctx, uid, device, callee, ref, call.created_at).catch((err: unknown) =>
+      ctx.log.warn({ err }, 'ending a ring whose caller left failed'),
+    );
+  }, ctx.config.limits.callRejoinGraceMs);
+  timer.unref();
+}
+
+/**
+ * The grace is over: a caller who did not come back ends the ring, or the call answered meanwhile.
+ * A device with a stream open again came back (a reload slow to rejoin, e.g. still asking for the
+ * camera): the ring goes on, and the 30 s ring timeout still ends it if the page never rejoins.
+ */
+async function callerAway(
+  ctx: Ctx,
+  caller: number,
+  device: string,
+  callee: number,
+  ref: RoomRef,
+  createdAt: number,
+) {
+  if ((await ctx.store.voice.member(caller))?.room === ref.room) return;
+  if ((await ctx.presence.deviceStreams(caller, device)) > 0) return;
+  if (await ctx.store.voice.endCall(caller, callee, createdAt)) return missed(ctx, caller, callee, ref);
+  // Answered while the caller was away, who never came back: the callee waits alone for nobody.
+  const other = await ctx.store.voice.member(callee);
+  if (other?.room !== ref.room || (await ctx.store.voice.members(ref.room)).length !== 1) return;
+  await ctx.store.voice.leave(callee, other.device);
+  await publishRoom(ctx, ref.room);
+  await announce(ctx, caller, callee, ref.room, 'ended');
 }
 
 /** Nobody answered: missed, unless the call ended otherwise meanwhile (then nothing happens). */
@@ -147,14 +210,21 @@ export async function declineCall(ctx: Ctx, actor: Actor, req: CallPeerRequest):
 
 /**
  * The caller hangs up before an answer: a missed call for the callee. Either side hanging up an
- * answered call: they leave, and `voice_call ended` tells the other side not to wait for a rejoin.
+ * answered call: both leave, and `voice_call ended` tells the other side not to wait for a rejoin.
  */
 export async function cancelCall(ctx: Ctx, actor: Actor, req: CallPeerRequest): Promise<void> {
   const ref = await requireCallable(ctx, actor, req.uid);
   if (!(await ctx.store.voice.endCall(actor.uid, req.uid))) {
     const self = await ctx.store.voice.member(actor.uid);
     await leaveVoice(ctx, actor);
-    if (self?.room === ref.room) await announce(ctx, actor.uid, req.uid, ref.room, 'ended');
+    if (self?.room !== ref.room) return;
+    // Over for both: the other side's client ends on `ended` without leaving, and must not stay
+    // in the room (where the next call would "connect" to it at once instead of ringing).
+    const other = await ctx.store.voice.member(req.uid);
+    if (other?.room === ref.room && (await ctx.store.voice.leave(req.uid, other.device))) {
+      await publishRoom(ctx, ref.room);
+    }
+    await announce(ctx, actor.uid, req.uid, ref.room, 'ended');
     return;
   }
   await missed(ctx, actor.uid, req.uid, ref);

@@ -12,7 +12,7 @@ import { onlyVisible, viewersOf, visibleTo } from './directory.js';
 import { listGroups } from './groups.js';
 import { initialSettings } from './user-settings.js';
 import { userInfo } from './views.js';
-import { deviceGone } from './voice-rooms.js';
+import { deviceGone } from './calls.js';
 
 /** A new device gets at most this many backlog records in all, newest kept (API.md §15.3). */
 const NEW_DEVICE_BACKLOG_CAP = 10_000;

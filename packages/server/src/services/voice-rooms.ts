@@ -92,14 +92,21 @@ export async function leaveVoice(ctx: Ctx, actor: Actor): Promise<void> {
  * A device closed its last event stream (on every node): if the user's call is on that device, it
  * ends now, so that nobody waits for the heartbeat to expire to see them gone or to call them.
  * A reload opens a new stream and rejoins (docs/voice.md "Reload"); a join newer than `closedAt`
- * (the new page rejoined before its stream opened) stays.
+ * (the new page rejoined before its stream opened) stays. Returns the membership that ended. A
+ * caller whose phone was still ringing the other side is `services/calls.ts`'s `deviceGone`.
  */
-export async function deviceGone(ctx: Ctx, uid: number, device: string, closedAt = ctx.now()): Promise<void> {
-  if ((await ctx.presence.deviceStreams(uid, device)) > 0) return;
+export async function leaveIfGone(
+  ctx: Ctx,
+  uid: number,
+  device: string,
+  closedAt = ctx.now(),
+): Promise<VoiceMemberRecord | undefined> {
+  if ((await ctx.presence.deviceStreams(uid, device)) > 0) return undefined;
   const member = await ctx.store.voice.member(uid);
-  if (!member || member.device !== device || member.joined_at > closedAt) return;
+  if (!member || member.device !== device || member.joined_at > closedAt) return undefined;
   const left = await ctx.store.voice.leave(uid, device);
   if (left) await publishRoom(ctx, left.room);
+  return left;
 }
 
 export async function setVoiceState(ctx: Ctx, actor: Actor, state: VoiceMediaState): Promise<void> {

@@ -1,0 +1,94 @@
+/**
+ * The caller's page reloads or closes while the callee's phone rings (issue 15, docs/voice.md
+ * "Reload"). Ivy rings Jo and reloads: her page comes back still calling (ringback tone) while Jo's
+ * ringing screen never stops; Jo accepts and audio and video flow both ways (`getStats()`). Then
+ * Ivy rings again and closes her tab: Jo's ringing screen goes once the server's rejoin grace
+ * (`CALL_REJOIN_GRACE_MS`, 10 s by default) is over, and the call shows as missed in the DM.
+ * Media stays on loopback (voice-support.ts).
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { adminToken, signIn } from './support';
+import {
+  CAPTURE,
+  expectFlowing,
+  forward,
+  loopbackVoice,
+  namespacedChromium,
+  register,
+  type Person,
+} from './voice-support';
+
+const chromium = namespacedChromium('call-ring-reload');
+test.use({ launchOptions: chromium.launchOptions });
+let stopForwarding: () => void = () => undefined;
+
+const stamp = Date.now() % 100000;
+const [IVY, JO] = ['Ivy', 'Jo'].map((name) => ({
+  name,
+  email: `${name.toLowerCase()}.${stamp}@parley.test`,
+  password: `${name} ring reload password`,
+})) as [Person, Person];
+const uids = new Map<Person, number>();
+
+test.beforeAll(async ({ request }) => {
+  stopForwarding = forward(chromium.socket);
+  const headers = { 'x-api-key': await adminToken(request, 'e2e-call-ring-reload') };
+  await loopbackVoice(request, headers);
+  for (const who of [IVY, JO]) uids.set(who, await register(request, headers, who));
+});
+
+test.afterAll(() => stopForwarding());
+
+async function open(browser: Browser, who: Person, path: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  await context.addInitScript(CAPTURE);
+  const page = await context.newPage();
+  await signIn(page, who);
+  await page.goto(path);
+  await expect(page.locator('[data-synced]')).toBeVisible();
+  return page;
+}
+
+const tone = (page: Page) => page.locator('html');
+
+async function ring(ivy: Page, jo: Page) {
+  await ivy.getByTestId('call-start').click();
+  await expect(ivy.getByTestId('call-ringing')).toBeVisible();
+  await expect(jo.getByTestId('call-incoming')).toBeVisible();
+  await expect(tone(jo)).toHaveAttribute('data-call-tone', 'ring');
+}
+
+test('a caller who reloads rings on; one who closes the tab leaves a missed call', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const ivy = await open(browser, IVY, `/#/chat/dm/${uids.get(JO)}`);
+  const jo = await open(browser, JO, `/#/chat/dm/${uids.get(IVY)}`);
+
+  await ring(ivy, jo);
+  await ivy.reload();
+  await expect(ivy.locator('[data-synced]')).toBeVisible();
+  // Back to calling, with the ringback tone; Jo's phone rings on.
+  await expect(ivy.getByTestId('call-ringing')).toBeVisible();
+  await expect(tone(ivy)).toHaveAttribute('data-call-tone', 'ringback');
+  await expect(jo.getByTestId('call-incoming')).toBeVisible();
+  await expect(tone(jo)).toHaveAttribute('data-call-tone', 'ring');
+
+  await jo.getByTestId('call-accept').click();
+  await expect(jo.getByTestId('voice-tile')).toHaveCount(2);
+  await expect(ivy.getByTestId('voice-tile')).toHaveCount(2);
+  await expect(ivy.getByTestId('call-ringing')).toBeHidden();
+  await expect(tone(ivy)).not.toHaveAttribute('data-call-tone');
+  await expectFlowing(ivy, 1);
+  await expectFlowing(jo, 1);
+  await ivy.getByTestId('voice-leave').click();
+  await expect(jo.getByTestId('voice-room')).toBeHidden();
+  await expect(jo.getByTestId('missed-call')).toHaveCount(0);
+
+  // The second call's caller closes her tab while it rings.
+  await ring(ivy, jo);
+  await ivy.context().close();
+  // The ring waits out the server's rejoin grace (10 s) for a reload that does not come.
+  await expect(jo.getByTestId('call-incoming')).toBeHidden({ timeout: 30_000 });
+  await expect(tone(jo)).not.toHaveAttribute('data-call-tone');
+  await expect(jo.getByTestId('missed-call')).toHaveCount(1);
+  await jo.context().close();
+});
