@@ -26,6 +26,7 @@ import {
   type RequestOptions,
   type TestUser,
 } from './support/server.js';
+import { patchLoginConfig } from './support/login-config.js';
 import { streamsClosedAfterEach } from './support/sse.js';
 import { newUser } from './support/store-fixtures.js';
 
@@ -46,16 +47,19 @@ beforeAll(async () => {
   member = await createUser(t, 'member');
   nonMember = await createUser(t, 'outsider');
   peer = await createUser(t, 'peer');
+  // A guest's session is good only while guest mode is on (its row below keeps it on).
+  await patchLoginConfig(t, admin, { guest: true });
   guest = await createGuest();
   bot = await createBotCaller();
   png = await solidPng(GREEN, 8, 8);
 });
 
-/** Guests have no sign-in route yet: the account and its session are made as the service would. */
+/** A guest's account and session, made as `GET /token/login_guest` would (without its rate limit). */
 async function createGuest(): Promise<TestUser> {
   const ctx = t.server.ctx;
   const user = await ctx.store.users.create(
-    newUser({ create_by: 'guest', email: null, name: `guest${++n}` }),
+    // Made now: the table's guest sign-in row removes guests older than a week.
+    newUser({ create_by: 'guest', email: null, name: `guest${++n}`, created_at: Date.now() }),
   );
   const session = await issueSession(ctx, user, `guest:${n}`, null);
   return {

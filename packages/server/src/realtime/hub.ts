@@ -34,6 +34,8 @@ export class StreamConnection {
     readonly device: string,
     private readonly sink: StreamSink,
     private readonly onClose: (conn: StreamConnection) => void,
+    /** Rewrites each live frame for this reader (guests: `policy/guests.ts`). */
+    private readonly rewrite?: (frame: string) => string,
   ) {}
 
   get isOpen(): boolean {
@@ -51,8 +53,9 @@ export class StreamConnection {
    * so one at or below the newest this stream already has is a copy (the backlog read it after
    * its commit, before its publication reached this node) and is dropped.
    */
-  deliver(frame: string, mid: number | undefined, close: boolean): void {
+  deliver(shared: string, mid: number | undefined, close: boolean): void {
     if (this.closed) return;
+    const frame = this.rewrite ? this.rewrite(shared) : shared;
     if (this.pending) {
       this.pending.push({ frame, mid, close });
       return;

@@ -54,7 +54,24 @@ async function createGuest(ctx: Ctx, now: number) {
 /** Deletes guests older than a week (their devices and tokens with them). */
 export async function removeOldGuests(ctx: Ctx): Promise<number> {
   const old = await ctx.store.users.guestsCreatedBefore(ctx.now() - GUEST_LIFETIME_MS, CLEANUP_BATCH);
-  for (const uid of old) {
+  await removeGuests(ctx, old);
+  return old.length;
+}
+
+/**
+ * Guest mode turned off ends guest access: every guest is removed and their streams are closed,
+ * so no guest session outlives the setting (a widget visitor reading as a guest starts over).
+ */
+export async function endGuestAccess(ctx: Ctx): Promise<void> {
+  for (;;) {
+    const batch = await ctx.store.users.guestsCreatedBefore(Number.MAX_SAFE_INTEGER, CLEANUP_BATCH);
+    if (batch.length === 0) return;
+    await removeGuests(ctx, batch);
+  }
+}
+
+async function removeGuests(ctx: Ctx, uids: readonly number[]): Promise<void> {
+  for (const uid of uids) {
     await ctx.store.transaction(async (tx) => {
       await tx.sessions.deleteAllDevices(uid);
       await tx.users.delete(uid);
@@ -65,5 +82,4 @@ export async function removeOldGuests(ctx: Ctx): Promise<number> {
       close: true,
     });
   }
-  return old.length;
 }

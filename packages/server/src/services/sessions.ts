@@ -11,6 +11,7 @@ import { isCanonicalBase64url, randomToken, sha256 } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
 import { AppError, forbidden, notFound, unauthorized } from '../errors.js';
 import type { UserRecord } from '../store/types.js';
+import { guestSessionAllowed, isGuestAccount } from '../policy/guests.js';
 import { pruneDevices } from './devices.js';
 import { readSetting } from './settings.js';
 import { requireNoSecondFactor } from './two-factor/challenge.js';
@@ -187,11 +188,13 @@ export async function authenticate(ctx: Ctx, token: string | undefined): Promise
     ctx.store.users.get(claims.uid),
   ]);
   if (!device || device.session_id !== claims.sid || !user || user.status === 'frozen') throw unauthorized();
+  if (isGuestAccount(user) && !guestSessionAllowed(user, await readSetting(ctx.store, 'loginConfig')))
+    throw unauthorized();
   return {
     user,
     uid: user.uid,
     device: claims.device,
     isAdmin: user.is_admin,
-    isGuest: user.create_by === 'guest',
+    isGuest: isGuestAccount(user),
   };
 }

@@ -8,6 +8,7 @@ import { randomToken } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
 import { AppError } from '../errors.js';
 import { STREAM_BUFFER_CAP_BYTES, StreamConnection, type Hub, type StreamSink } from '../realtime/hub.js';
+import { forGuest, guestFrame } from '../policy/guests.js';
 import { onlyVisible, viewersOf, visibleTo } from './directory.js';
 import { listGroups } from './groups.js';
 import { initialSettings } from './user-settings.js';
@@ -60,6 +61,7 @@ export async function openStream(
     actor.device,
     sink,
     (c) => void closed(ctx, hub, actor, c),
+    actor.isGuest ? guestFrame : undefined,
   );
   hub.add(conn);
   const streams = await ctx.presence.connect(actor.uid, actor.device);
@@ -125,11 +127,12 @@ async function sendInitialSync(
   const users = onlyVisible(visible, await store.users.list());
   if (query.users_version && query.users_version > 0) {
     const logs = onlyVisible(visible, await store.userLog.listAfter(query.users_version, actor.uid));
-    if (logs.length > 0) conn.send({ type: 'users_log', logs });
+    if (logs.length > 0) conn.send({ type: 'users_log', logs: actor.isGuest ? forGuest(logs) : logs });
   } else {
+    const infos = users.map(userInfo);
     conn.send({
       type: 'users_snapshot',
-      users: users.map(userInfo),
+      users: actor.isGuest ? forGuest(infos) : infos,
       version: await store.userLog.latestVersion(),
     });
   }

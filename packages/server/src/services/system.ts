@@ -26,6 +26,7 @@ import { userInfo } from './views.js';
 import { cleanName } from './names.js';
 import { publicOrigin } from './invites.js';
 import { audited, settingsDiff } from './audit.js';
+import { endGuestAccess } from './guests.js';
 
 const LOGO_SIZE = 240;
 
@@ -125,6 +126,7 @@ export async function setLoginConfig(ctx: Ctx, actor: Actor, config: LoginConfig
     await writeSetting(tx, 'loginConfig', config);
     await audit('settings.login', 'settings:login', settingsDiff(before, config));
   });
+  if (!config.guest) await endGuestAccess(ctx);
 }
 
 export const getSystemCommon = (ctx: Ctx): Promise<SystemCommon> => readSetting(ctx.store, 'systemCommon');

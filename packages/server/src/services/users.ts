@@ -17,6 +17,7 @@ import { joinEmailInviteChannels } from './email-invites.js';
 import { issueSession } from './sessions.js';
 import { readSetting } from './settings.js';
 import { requireAccountOwner } from '../policy/index.js';
+import { forGuest } from '../policy/guests.js';
 import { userInfo } from './views.js';
 import { onlyVisible, viewersOf, visibleTo } from './directory.js';
 import { requireVisibleUsers } from '../policy/directory.js';
@@ -201,7 +202,8 @@ export async function checkEmailAvailable(ctx: Ctx, email: string, address: stri
 /** Everyone the actor sees (docs/api.md "Member directory"). */
 export async function listUsers(ctx: Ctx, actor: Actor): Promise<UserInfo[]> {
   const visible = await visibleTo(ctx, actor);
-  return onlyVisible(visible, await ctx.store.users.list()).map(userInfo);
+  const list = onlyVisible(visible, await ctx.store.users.list()).map(userInfo);
+  return actor.isGuest ? forGuest(list) : list;
 }
 
 /** 404 for an unknown user, a guest, or one the actor does not see. */
@@ -209,7 +211,7 @@ export async function getUser(ctx: Ctx, actor: Actor, uid: number): Promise<User
   const user = await ctx.store.users.get(uid);
   if (!user || user.create_by === 'guest') throw notFound('no such user');
   await requireVisibleUsers(ctx, actor, [uid]);
-  return userInfo(user);
+  return actor.isGuest ? forGuest([userInfo(user)])[0]! : userInfo(user);
 }
 
 export async function updateProfile(ctx: Ctx, actor: Actor, req: UpdateUserRequest): Promise<UserInfo> {

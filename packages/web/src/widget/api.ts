@@ -10,8 +10,11 @@ import type { ChatMessage, LoginResponse, RenewResponse, WidgetConfig } from '@p
 const RENEW_MARGIN_MS = 20_000;
 
 export interface Session {
-  /** A visitor's session may be kept by the page around the frame; an account's never is. */
-  kind: 'visitor' | 'account';
+  /**
+   * A visitor's or a guest's session may be kept by the page around the frame; an account's never
+   * is. A guest (guest mode, docs/widget.md) reads a public channel and writes nothing.
+   */
+  kind: 'guest' | 'visitor' | 'account';
   uid: number;
   name: string;
   token: string;
@@ -79,7 +82,7 @@ export class WidgetApi {
 
   /** A session the page kept, used when the frame's own storage has none. */
   adopt(session: Session | null): void {
-    if (!this.session && session?.kind === 'visitor') this.save(session);
+    if (!this.session && session && keptByPage(session)) this.save(session);
   }
 
   private load(): Session | null {
@@ -92,9 +95,9 @@ export class WidgetApi {
   }
 
   private save(session: Session | null): void {
-    const wasVisitor = this.session?.kind === 'visitor';
+    const wasKept = this.session !== null && keptByPage(this.session);
     this.session = session;
-    if (session?.kind === 'visitor' || (wasVisitor && !session)) this.keepWithPage(session);
+    if (session ? keptByPage(session) : wasKept) this.keepWithPage(session);
     try {
       if (session) localStorage.setItem(sessionKey(this.widgetId), JSON.stringify(session));
       else localStorage.removeItem(sessionKey(this.widgetId));
@@ -111,6 +114,25 @@ export class WidgetApi {
   async extraCss(): Promise<string> {
     const response = await fetch('/api/resource/widget-extra.css');
     return response.ok ? response.text() : '';
+  }
+
+  /**
+   * Reads as a guest while the server's guest mode is on (SPEC §6); false when it is off. Called
+   * when the panel first opens, so a page view alone makes no account.
+   */
+  async becomeGuest(): Promise<boolean> {
+    try {
+      this.save(toSession('guest', await send<LoginResponse>('GET', '/token/login_guest'), Date.now()));
+      return true;
+    } catch (error) {
+      if (error instanceof WidgetApiError && error.status === 403) return false;
+      throw error;
+    }
+  }
+
+  /** Ends a guest session that a visitor account or a sign-in replaced (best effort). */
+  endGuest(guest: Session): void {
+    void send('GET', '/token/logout', { token: guest.token }).catch(() => undefined);
   }
 
   async becomeVisitor(name: string, language: string): Promise<void> {
@@ -190,6 +212,8 @@ export class WidgetApi {
 }
 
 export type Target = { gid: number } | { uid: number };
+
+const keptByPage = (session: Session) => session.kind !== 'account';
 
 const targetPath = (target: Target) => ('gid' in target ? `/group/${target.gid}` : `/user/${target.uid}`);
 

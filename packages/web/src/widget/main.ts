@@ -46,23 +46,34 @@ const tellPage = (open: boolean) => {
     window.parent.postMessage({ type: 'parley-widget', id: params.id, open }, '*');
 };
 
+/** What a guest wrote before giving a name or signing in: sent once they have. */
+let pending: string | null = null;
+let guestTried = false;
+
 const view = createView(params, t, {
   onToggle(open) {
     view.setOpen(open);
     tellPage(open);
+    if (open) void readAsGuest();
   },
   async onVisitor(name) {
+    const guest = guestSession();
     try {
       await api.becomeVisitor(name, language);
+      if (guest) api.endGuest(guest);
       await enterConversation();
+      await sendPending();
     } catch (error) {
       failed(error);
     }
   },
   async onSignIn(email, password) {
+    const guest = guestSession();
     try {
       await api.signIn(email, password);
+      if (guest) api.endGuest(guest);
       await enterConversation();
+      await sendPending();
     } catch (error) {
       view.showError(
         error instanceof WidgetApiError && error.status === 401 ? t('sign_in_failed') : t('error'),
@@ -71,17 +82,50 @@ const view = createView(params, t, {
   },
   async onSend(text) {
     if (!target) return;
-    try {
-      const mid = await api.sendText(target, text);
-      const self = api.session?.uid ?? 0;
-      add({ mid, from_uid: self, created_at: Date.now(), target: toTarget(target), detail: plain(text) });
-    } catch (error) {
-      failed(error);
+    if (api.session?.kind === 'guest') {
+      // A guest reads; writing takes a name (or an account), asked for only now.
+      pending = text;
+      await showWayIn(true);
+      return;
     }
+    await sendText(text);
   },
 });
 document.getElementById('widget')?.append(view.root);
 if (params.open) view.setOpen(true);
+
+const guestSession = () => (api.session?.kind === 'guest' ? api.session : null);
+
+async function sendText(text: string) {
+  if (!target) return;
+  try {
+    const mid = await api.sendText(target, text);
+    const self = api.session?.uid ?? 0;
+    add({ mid, from_uid: self, created_at: Date.now(), target: toTarget(target), detail: plain(text) });
+  } catch (error) {
+    failed(error);
+  }
+}
+
+async function sendPending() {
+  const text = pending;
+  pending = null;
+  if (text && api.session && api.session.kind !== 'guest') await sendText(text);
+}
+
+/**
+ * With guest mode on, a visitor reads the widget's public channel before giving a name; tried
+ * once, when the panel first opens (a direct message with the host has nothing to read yet).
+ */
+async function readAsGuest() {
+  if (guestTried || api.session || !target || !('gid' in target)) return;
+  guestTried = true;
+  try {
+    if (await api.becomeGuest()) await enterConversation();
+  } catch {
+    // The way in stays as it is: a name or an account.
+  }
+}
 
 function failed(error: unknown) {
   if (error instanceof WidgetApiError && error.status === 403) view.showError(t('off'));
@@ -100,12 +144,29 @@ function add(message: ChatMessage) {
   );
 }
 
-async function showWayIn() {
-  stream?.close();
-  stream = null;
-  if (!params.autoReg) return view.showFoot('account');
-  const config = await api.config().catch(() => ({ enabled: false }));
-  view.showFoot(config.enabled ? 'visitor' : 'off');
+/** `toWrite`: a guest wrote something, which is kept and sent once they are in. */
+async function showWayIn(toWrite = false) {
+  if (!toWrite) {
+    stream?.close();
+    stream = null;
+    // What a guest read goes with their session.
+    messages.clear();
+    view.showMessages([], 0);
+  }
+  const config = params.autoReg ? await api.config().catch(() => ({ enabled: false })) : null;
+  const way = !config ? 'account' : config.enabled ? 'visitor' : 'off';
+  view.showFoot(
+    way,
+    toWrite && way !== 'off' ? t(way === 'visitor' ? 'name_to_send' : 'sign_in_to_send') : '',
+  );
+}
+
+/** The stream broke: a guest's session may have ended (guest mode off), which a call tells. */
+function checkSession() {
+  if (!target || api.session?.kind !== 'guest') return;
+  api.history(target).catch((error: unknown) => {
+    if (error instanceof WidgetApiError && error.status === 401) void showWayIn();
+  });
 }
 
 async function enterConversation() {
@@ -118,6 +179,7 @@ async function enterConversation() {
     token: () => api.token(),
     afterMid: () => Math.max(0, ...messages.keys()),
     onMessage: add,
+    onDrop: checkSession,
   });
 }
 
@@ -162,3 +224,4 @@ if (!api.session) api.adopt(await sessionFromPage());
 if (!target) view.showFoot('no_host');
 else if (api.session) await enterConversation().catch(failed);
 else await showWayIn();
+if (params.open) await readAsGuest();

@@ -15,6 +15,8 @@ export function openStream(options: {
   token: () => Promise<string | null>;
   afterMid: () => number;
   onMessage: (message: ChatMessage) => void;
+  /** The stream broke (the session may have ended: guest mode off, account removed). */
+  onDrop?: () => void;
 }): WidgetStream {
   let source: EventSource | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -39,6 +41,7 @@ export function openStream(options: {
     source.onerror = () => {
       source?.close();
       source = null;
+      options.onDrop?.();
       if (!closed) timer = setTimeout(() => void connect(), RECONNECT_MS);
     };
   };

@@ -13,7 +13,8 @@ export interface View {
   root: HTMLElement;
   setOpen(open: boolean): void;
   showMessages(messages: readonly ChatMessage[], self: number): void;
-  showFoot(kind: 'visitor' | 'account' | 'composer' | 'off' | 'no_host'): void;
+  /** `hint`: a line above the form (why a guest who wrote is asked for a name). */
+  showFoot(kind: 'visitor' | 'account' | 'composer' | 'off' | 'no_host', hint?: string): void;
   showError(text: string): void;
 }
 
@@ -178,11 +179,12 @@ export function createView(params: WidgetParams, t: (key: TextKey) => string, on
       );
       scroll.scrollTo({ top: scroll.scrollHeight });
     },
-    showFoot(kind) {
+    showFoot(kind, hint = '') {
       if (kind === 'off' || kind === 'no_host') {
         foot.replaceChildren(h('p', { class: 'notice' }, t(kind)));
       } else {
         foot.replaceChildren(
+          ...(hint ? [h('p', { class: 'hint', role: 'status' }, hint)] : []),
           kind === 'visitor' ? visitorForm() : kind === 'account' ? accountForm() : composer(),
         );
       }
