@@ -155,7 +155,7 @@ async function storm(children, graceMs) {
     const presence = resumed.reduce((n, s) => n + s.presence, 0);
     for (const s of [...resumed, watcher]) s.sock.destroy();
     return {
-      graceMs: graceMs ?? 'default (5000)',
+      graceMs: graceMs ?? 'default (15000)',
       streams: N,
       users: USERS,
       opened,

@@ -69,7 +69,7 @@ export function parseLimits(env: Env, problems: string[]): LimitsConfig {
     streamsPerUser: positive('MAX_STREAMS_PER_USER', env.MAX_STREAMS_PER_USER, 20, problems, true),
     devicesPerUser: positive('MAX_DEVICES_PER_USER', env.MAX_DEVICES_PER_USER, 30, problems, true),
     requestTimeoutMs: positive('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, problems, true),
-    presenceGraceMs: wholeOrZero('PRESENCE_GRACE_MS', env.PRESENCE_GRACE_MS, 5_000, problems),
+    presenceGraceMs: wholeOrZero('PRESENCE_GRACE_MS', env.PRESENCE_GRACE_MS, 15_000, problems),
   };
 }
 
