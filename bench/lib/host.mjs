@@ -116,7 +116,8 @@ function parleyHost() {
   let dbFile;
   let dataDir;
   return {
-    async start(dir) {
+    /** `env`: configuration on top of the bench's (the reconnect storm sets PRESENCE_GRACE_MS). */
+    async start(dir, env = {}) {
       dataDir = dir;
       const { buildServer } = await importDist('app.js');
       const { loadConfig } = await importDist('config/index.js');
@@ -129,6 +130,7 @@ function parleyHost() {
           LOG_LEVEL: 'silent',
           PORT: '0',
           HOST: '127.0.0.1',
+          ...env,
         }),
       });
       // Instrumentation only (the server code is untouched): time the message insert (the commit),

@@ -48,6 +48,7 @@ import { SendQueue } from './services/send-queue.js';
 import { sealStoredSecrets } from './services/two-factor/secret.js';
 import { WebhookWorker } from './services/webhook-worker.js';
 import { NotifyWorker } from './services/notify-worker.js';
+import { flushPresence } from './services/presence-announce.js';
 import { announceOffline } from './services/stream.js';
 import { uploadSweeper } from './services/files/sweeper.js';
 import { openStore } from './store/index.js';
@@ -284,6 +285,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       await fileRetention.stop();
       await retention.stop();
       await hub.stop();
+      await flushPresence(ctx);
       await app.close();
       await (scaled ? scaled.close() : bus.close());
       if (!options.blobs) blobs.close();

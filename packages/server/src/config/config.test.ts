@@ -35,6 +35,7 @@ describe('loadConfig', () => {
         streamsPerUser: 20,
         devicesPerUser: 30,
         requestTimeoutMs: 30_000,
+        presenceGraceMs: 15_000,
       },
       http: { corsOrigins: undefined, frameAncestors: "'self'" },
       outbound: { allow: [], perUserPerMinute: 120 },

@@ -40,6 +40,11 @@ export interface LimitsConfig {
   devicesPerUser: number;
   /** The whole request (headers and body) must arrive within this; otherwise 408. */
   requestTimeoutMs: number;
+  /**
+   * A user whose last stream closed is announced offline this much later, unless a stream of
+   * theirs opened meanwhile (a reconnect then announces nothing). 0: at once.
+   */
+  presenceGraceMs: number;
 }
 
 const UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000 };
@@ -70,6 +75,7 @@ export function parseLimits(env: Env, problems: string[]): LimitsConfig {
     streamsPerUser: positive('MAX_STREAMS_PER_USER', env.MAX_STREAMS_PER_USER, 20, problems, true),
     devicesPerUser: positive('MAX_DEVICES_PER_USER', env.MAX_DEVICES_PER_USER, 30, problems, true),
     requestTimeoutMs: positive('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 30_000, problems, true),
+    presenceGraceMs: wholeOrZero('PRESENCE_GRACE_MS', env.PRESENCE_GRACE_MS, 15_000, problems),
   };
 }
 
@@ -84,6 +90,16 @@ function positive(
   const n = Number(raw);
   if (!Number.isFinite(n) || n <= 0 || (whole && !Number.isInteger(n))) {
     problems.push(`${name} must be a positive ${whole ? 'whole ' : ''}number (got "${raw}")`);
+    return d;
+  }
+  return n;
+}
+
+function wholeOrZero(name: string, raw: string | undefined, d: number, problems: string[]): number {
+  if (raw === undefined || raw.trim() === '') return d;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) {
+    problems.push(`${name} must be a whole number, 0 or more (got "${raw}")`);
     return d;
   }
   return n;

@@ -11,6 +11,7 @@ import { STREAM_BUFFER_CAP_BYTES, StreamConnection, type Hub, type StreamSink } 
 import { forGuest, guestFrame } from '../policy/guests.js';
 import { onlyVisible, viewersOf, visibleTo } from './directory.js';
 import { listGroups } from './groups.js';
+import { cameOnline, wentOffline } from './presence-announce.js';
 import { initialSettings } from './user-settings.js';
 import { userInfo } from './views.js';
 import { deviceGone } from './calls.js';
@@ -72,12 +73,7 @@ export async function openStream(
     ctx.log.info({ uid: actor.uid }, 'stream cap reached');
     return conn;
   }
-  if (streams === 1 && !actor.isGuest) {
-    await ctx.bus.publish({
-      audience: await viewersOf(ctx, actor.uid, true),
-      event: { type: 'users_state_changed', uid: actor.uid, online: true },
-    });
-  }
+  if (streams === 1 && !actor.isGuest) await cameOnline(ctx, actor.uid);
   await ctx.bus.publish({
     audience: { kind: 'device', uid: actor.uid, device: actor.device, exceptConnection: conn.id },
     event: { type: 'kick', reason: 'login_from_other_device' },
@@ -99,10 +95,7 @@ async function closed(ctx: Ctx, hub: Hub, actor: Actor, conn: StreamConnection):
   hub.remove(conn);
   try {
     if ((await ctx.presence.disconnect(actor.uid, actor.device)) && !actor.isGuest) {
-      await ctx.bus.publish({
-        audience: await viewersOf(ctx, actor.uid, true),
-        event: { type: 'users_state_changed', uid: actor.uid, online: false },
-      });
+      await wentOffline(ctx, actor.uid);
     }
   } catch (err) {
     ctx.log.warn({ err }, 'presence update failed');

@@ -12,4 +12,6 @@ export const GENEROUS_LIMITS_ENV = {
   MAGIC_LINK_LIMIT: '10000/1s',
   MAX_STREAMS_PER_USER: '10000',
   MAX_DEVICES_PER_USER: '10000',
+  // Tests of presence see the offline announcement at once; test/presence-storm.test.ts sets its own.
+  PRESENCE_GRACE_MS: '0',
 };
