@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './chromium-flags';
 
@@ -17,6 +18,21 @@ const PORT = Number(process.env.E2E_PORT);
 /** Where the GitHub/Google stand-in of the sign-in spec listens (it starts with that spec). */
 process.env.E2E_SOCIAL_PORT ??= freePort();
 const SOCIAL = `http://127.0.0.1:${process.env.E2E_SOCIAL_PORT}`;
+/**
+ * A license key pair of this run: the server verifies with the public half, the license spec
+ * issues with the private half (`scripts/issue-license.mjs`). Kept in the environment like the ports.
+ */
+if (!process.env.E2E_LICENSE_PRIVATE_KEY || !process.env.E2E_LICENSE_PUBLIC_KEY) {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  process.env.E2E_LICENSE_PUBLIC_KEY = publicKey
+    .export({ format: 'der', type: 'spki' })
+    .subarray(12)
+    .toString('base64');
+  process.env.E2E_LICENSE_PRIVATE_KEY = privateKey
+    .export({ format: 'der', type: 'pkcs8' })
+    .subarray(16)
+    .toString('base64');
+}
 
 /** Debian's Chromium with the flags that work on these machines; Playwright never downloads a browser. */
 export default defineConfig({
@@ -46,8 +62,8 @@ export default defineConfig({
     // every spec's users sign up from 127.0.0.1, so the per-address sign-up limit is too. The link-preview
     // spec serves its page on 127.0.0.1, which outbound fetches may reach only through OUTBOUND_ALLOW.
     // The sign-in spec's OpenID issuer is plain http on loopback (OIDC_ALLOW_HTTP: tests only), and
-    // GitHub and Google are a loopback stand-in on E2E_SOCIAL_PORT.
-    command: `rm -rf ../.tmp/e2e-data && DATA_DIR=../.tmp/e2e-data PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn OUTBOUND_ALLOW=127.0.0.1 OIDC_ALLOW_HTTP=true SEND_RATE=1000 SEND_BURST=1000 REGISTER_LIMIT=1000/10m GITHUB_URL=${SOCIAL} GITHUB_API_URL=${SOCIAL} GOOGLE_JWKS_URL=${SOCIAL}/jwks GOOGLE_AUTH_URL=${SOCIAL}/o/oauth2/v2/auth node ../packages/server/dist/main.js`,
+    // GitHub and Google are a loopback stand-in on E2E_SOCIAL_PORT. Licenses verify with this run's key.
+    command: `rm -rf ../.tmp/e2e-data && DATA_DIR=../.tmp/e2e-data PORT=${PORT} HOST=127.0.0.1 LOG_LEVEL=warn OUTBOUND_ALLOW=127.0.0.1 OIDC_ALLOW_HTTP=true SEND_RATE=1000 SEND_BURST=1000 REGISTER_LIMIT=1000/10m GITHUB_URL=${SOCIAL} GITHUB_API_URL=${SOCIAL} GOOGLE_JWKS_URL=${SOCIAL}/jwks GOOGLE_AUTH_URL=${SOCIAL}/o/oauth2/v2/auth LICENSE_PUBLIC_KEY=${process.env.E2E_LICENSE_PUBLIC_KEY} node ../packages/server/dist/main.js`,
     url: `http://127.0.0.1:${PORT}/health`,
     reuseExistingServer: false,
     timeout: 60_000,

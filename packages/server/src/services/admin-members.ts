@@ -3,14 +3,14 @@
  * freezing (every stream and session of the member ends at once), deleting, setting an avatar,
  * and the member's sessions with revocation. Rules are in `policy/admin.ts`.
  */
-import type { AdminSession, KickReason, UpdateAdminUserRequest } from '@parley/protocol';
+import type { AdminSession, AuditAction, KickReason, UpdateAdminUserRequest } from '@parley/protocol';
 import { hashPassword } from '../auth/passwords.js';
 import type { Actor, Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { loadAdministered, requireAdminRemains, requireDeletable } from '../policy/admin.js';
-import type { UserPatch, UserRecord } from '../store/types.js';
+import type { Store, UserPatch, UserRecord } from '../store/types.js';
 import { adminView, MIN_PASSWORD } from './admin-users.js';
-import { audited, changedFields, record } from './audit.js';
+import { audited, changedFields, recordIn } from './audit.js';
 import { cleanName, looksTaken } from './names.js';
 import { applyUserUpdate, normaliseEmail, removeAccount, storeAvatar } from './users.js';
 import { checkWebhookUrl, parseWebhookUrl, storeWebhookUrl } from './webhooks.js';
@@ -22,20 +22,24 @@ export async function updateUser(ctx: Ctx, actor: Actor, uid: number, req: Updat
   const patch = await userPatch(ctx, user, req);
   const frozen = req.status === undefined ? undefined : req.status === 'frozen';
   await requireAdminRemains(ctx, actor, user, { isAdmin: req.is_admin, frozen });
-  if (req.webhook_url !== undefined) {
-    const url = parseWebhookUrl(req.webhook_url);
-    if (url) await checkWebhookUrl(url);
-    await storeWebhookUrl(ctx, uid, url);
-  }
-  const updated = Object.keys(patch).length > 0 ? await applyUserUpdate(ctx, uid, patch) : user;
+  const url = req.webhook_url === undefined ? undefined : parseWebhookUrl(req.webhook_url);
+  if (url) await checkWebhookUrl(url);
+  // The webhook, the user row and the audit entries commit together (or none does).
+  const inTransaction = async (tx: Store) => {
+    if (url !== undefined) await storeWebhookUrl(ctx, uid, url, tx);
+    await auditUpdate(tx, ctx, actor, uid, patch, req.webhook_url);
+  };
+  let updated = user;
+  if (Object.keys(patch).length > 0) updated = await applyUserUpdate(ctx, uid, patch, inTransaction);
+  else await audited(ctx, actor, (tx) => inTransaction(tx));
   if (frozen && user.status !== 'frozen') await endSessions(ctx, uid, 'frozen');
   else if (patch.password_hash !== undefined) await endSessions(ctx, uid, 'logout');
-  await auditUpdate(ctx, actor, uid, patch, req.webhook_url);
   return adminView(ctx, updated);
 }
 
 /** One audit entry per kind of change: role, status, password, webhook, the other fields. */
 async function auditUpdate(
+  tx: Store,
   ctx: Ctx,
   actor: Actor,
   uid: number,
@@ -43,15 +47,15 @@ async function auditUpdate(
   webhookUrl: string | null | undefined,
 ): Promise<void> {
   const target = `user:${uid}`;
+  const record = (action: AuditAction, t: string, detail?: string) =>
+    recordIn(tx, ctx, actor, action, t, detail);
   const { is_admin, status, password_hash, ...rest } = patch;
-  if (is_admin !== undefined) await record(ctx, actor, 'user.role', target, is_admin ? 'admin' : 'member');
-  if (status !== undefined)
-    await record(ctx, actor, status === 'frozen' ? 'user.freeze' : 'user.unfreeze', target);
-  if (password_hash !== undefined) await record(ctx, actor, 'user.password', target, 'password reset');
-  if (webhookUrl !== undefined)
-    await record(ctx, actor, 'bot.webhook', target, webhookUrl ? 'url set' : 'url cleared');
+  if (is_admin !== undefined) await record('user.role', target, is_admin ? 'admin' : 'member');
+  if (status !== undefined) await record(status === 'frozen' ? 'user.freeze' : 'user.unfreeze', target);
+  if (password_hash !== undefined) await record('user.password', target, 'password reset');
+  if (webhookUrl !== undefined) await record('bot.webhook', target, webhookUrl ? 'url set' : 'url cleared');
   const fields = changedFields(rest);
-  if (fields) await record(ctx, actor, 'user.update', target, fields);
+  if (fields) await record('user.update', target, fields);
 }
 
 /** The store patch for a request, after validating each field (400 / 409). */
@@ -97,14 +101,12 @@ async function userPatch(ctx: Ctx, user: UserRecord, req: UpdateAdminUserRequest
 export async function deleteUser(ctx: Ctx, actor: Actor, uid: number): Promise<void> {
   const user = await loadAdministered(ctx, actor, uid);
   requireDeletable(actor, user);
-  await removeAccount(ctx, uid);
-  await record(ctx, actor, 'user.delete', `user:${uid}`, user.name);
+  await removeAccount(ctx, uid, (tx) => recordIn(tx, ctx, actor, 'user.delete', `user:${uid}`, user.name));
 }
 
 export async function setUserAvatar(ctx: Ctx, actor: Actor, uid: number, image: Buffer): Promise<void> {
   await loadAdministered(ctx, actor, uid);
-  await storeAvatar(ctx, uid, image);
-  await record(ctx, actor, 'user.avatar', `user:${uid}`);
+  await storeAvatar(ctx, uid, image, (tx) => recordIn(tx, ctx, actor, 'user.avatar', `user:${uid}`));
 }
 
 export async function listSessions(ctx: Ctx, actor: Actor, uid: number): Promise<AdminSession[]> {

@@ -17,7 +17,7 @@ import { publicOrigin } from './invites.js';
 import { isSmtpEnabled } from './mail.js';
 import { readSetting } from './settings.js';
 import { normaliseEmail } from './users.js';
-import { record } from './audit.js';
+import { recordIn } from './audit.js';
 
 const DEFAULT_SECONDS = 7 * 24 * 3600;
 
@@ -39,7 +39,10 @@ export async function inviteByEmail(
   const token = randomToken(24);
   const tokenHash = sha256(token);
   const now = ctx.now();
+  const target = `invite:${tokenHash.slice(0, 12)}`;
+  // The invite and its audit entry commit together; an invite whose mail fails is withdrawn.
   await ctx.store.transaction(async (tx) => {
+    await recordIn(tx, ctx, actor, 'invite.email', target, email);
     await tx.invites.create({
       token_hash: tokenHash,
       kind: 'register',
@@ -62,11 +65,13 @@ export async function inviteByEmail(
   try {
     await deliver(await readSetting(ctx.store, 'smtp'), { to: email, ...mail });
   } catch (err) {
-    await ctx.store.invites.delete(tokenHash);
+    await ctx.store.transaction(async (tx) => {
+      await tx.invites.delete(tokenHash);
+      await recordIn(tx, ctx, actor, 'invite.email', target, `${email}: not sent, withdrawn`);
+    });
     if (err instanceof MailError) throw new AppError('unavailable', `mail server: ${err.answer}`);
     throw err;
   }
-  await record(ctx, actor, 'invite.email', `invite:${tokenHash.slice(0, 12)}`, email);
 }
 
 /**

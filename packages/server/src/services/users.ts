@@ -273,11 +273,17 @@ export async function setAvatar(ctx: Ctx, actor: Actor, image: Buffer): Promise<
 }
 
 /** Stores a user's avatar (their own, or set by an administrator) and announces it. */
-export async function storeAvatar(ctx: Ctx, uid: number, image: Buffer): Promise<void> {
+export async function storeAvatar(
+  ctx: Ctx,
+  uid: number,
+  image: Buffer,
+  /** Runs in the transaction that records the new avatar (an administrator's audit entry). */
+  inTransaction?: (tx: Store) => Promise<void>,
+): Promise<void> {
   if (image.length === 0) throw badRequest('empty image');
   const png = await squareImage(image, AVATAR_SIZE);
   await ctx.blobs.put(blobKeys.userAvatar(uid), png);
-  await applyUserUpdate(ctx, uid, { avatar_updated_at: ctx.now() });
+  await applyUserUpdate(ctx, uid, { avatar_updated_at: ctx.now() }, inTransaction);
 }
 
 export async function getAvatar(ctx: Ctx, uid: number): Promise<Buffer> {
@@ -336,12 +342,18 @@ export async function deleteAccount(ctx: Ctx, actor: Actor): Promise<void> {
 }
 
 /** Deletes an account (its own request or an administrator's) and kicks every device of it. */
-export async function removeAccount(ctx: Ctx, uid: number): Promise<void> {
+export async function removeAccount(
+  ctx: Ctx,
+  uid: number,
+  /** Runs in the transaction that deletes the account (an administrator's audit entry). */
+  inTransaction?: (tx: Store) => Promise<void>,
+): Promise<void> {
   // Computed while the account still has its channels: who saw it hears of its deletion.
   const audience = await viewersOf(ctx, uid);
   await leaveAllGroups(ctx, uid);
   await commitUserLog(ctx, async () => {
     const log = await ctx.store.transaction(async (tx) => {
+      await inTransaction?.(tx);
       await tx.sessions.deleteAllDevices(uid);
       await tx.chatSettings.removeTarget({ uid });
       await tx.users.delete(uid);

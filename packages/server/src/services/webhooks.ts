@@ -10,7 +10,7 @@ import type { Actor, Ctx } from '../context.js';
 import { AppError, badRequest } from '../errors.js';
 import { loadManagedBot } from '../policy/bots.js';
 import { audited } from './audit.js';
-import type { DeliveryRecord } from '../store/types.js';
+import type { DeliveryRecord, Store } from '../store/types.js';
 
 const CHECK_TIMEOUT_MS = 5_000;
 const LOG_LIMIT = 100;
@@ -57,19 +57,24 @@ export async function checkWebhookUrl(url: string): Promise<void> {
 }
 
 /** Stores the URL (already checked), keeping the secret or making the first one. */
-export async function storeWebhookUrl(ctx: Ctx, uid: number, url: string | null): Promise<void> {
-  const existing = await ctx.store.bots.getWebhook(uid);
+export async function storeWebhookUrl(
+  ctx: Ctx,
+  uid: number,
+  url: string | null,
+  store: Store = ctx.store,
+): Promise<void> {
+  const existing = await store.bots.getWebhook(uid);
   if (!existing && url === null) return;
   // A new webhook starts with the next record; changing the URL keeps its place.
-  const fromMid = existing?.url ? existing.from_mid : await ctx.store.messages.maxMid();
-  await ctx.store.bots.setWebhook({
+  const fromMid = existing?.url ? existing.from_mid : await store.messages.maxMid();
+  await store.bots.setWebhook({
     uid,
     url,
     secret: existing?.secret ?? newSecret(),
     from_mid: fromMid,
     updated_at: ctx.now(),
   });
-  if (url === null) await ctx.store.bots.failPending(uid, 'webhook removed');
+  if (url === null) await store.bots.failPending(uid, 'webhook removed');
 }
 
 export async function webhookUrlOf(ctx: Ctx, uid: number): Promise<string | null> {

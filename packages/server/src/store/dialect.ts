@@ -59,6 +59,20 @@ export async function atomic<T>(ctx: StoreContext, fn: (ctx: StoreContext) => Pr
  */
 export const CURSOR_LOCKS = { messages: 0x50524c01, userLog: 0x50524c02 } as const;
 
+/** The advisory-lock key that serialises license seat checks with account creation (`users.countForSeat`). */
+export const SEAT_LOCK = 0x50524c03;
+
+/**
+ * Serialises the callers in their transaction on PostgreSQL: a transaction-scoped advisory lock,
+ * released at commit or rollback. SQLite serialises writers already. Outside a transaction the
+ * lock would be released at once, so that is refused.
+ */
+export async function lockForTransaction(ctx: StoreContext, key: number): Promise<void> {
+  if (ctx.dialect === 'sqlite') return;
+  if (!ctx.inTransaction) throw new Error('lockForTransaction needs a transaction');
+  await sql`select pg_advisory_xact_lock(${sql.lit(key)})`.execute(ctx.db);
+}
+
 /**
  * Runs an insert into a cursor table (messages, user log) so that ids are allocated in commit
  * order: a reader that has seen id N has seen every committed id below N.

@@ -65,6 +65,11 @@ export interface UserStore {
   list(): Promise<UserRecord[]>;
   listUids(): Promise<number[]>;
   count(): Promise<number>;
+  /**
+   * `count()` for a license seat check, in the transaction that then creates the account: it first
+   * takes a lock held until that transaction ends, so concurrent sign-ups count one after another.
+   */
+  countForSeat(): Promise<number>;
   update(uid: number, patch: UserPatch): Promise<UserRecord | undefined>;
   delete(uid: number): Promise<boolean>;
   /** Guest accounts created before `before`, oldest first, at most `limit` (for their cleanup). */

@@ -67,15 +67,18 @@ function row(
   };
 }
 
-/** Deletes every stored file (the data-management page's "clear files"). */
+/**
+ * Deletes every stored file (the data-management page's "clear files"). The audit entry is written
+ * first: the deletions (a row and its blobs per file, in batches) are not one transaction, so an
+ * entry that cannot be written stops the clear before anything is deleted.
+ */
 export async function deleteAllFiles(ctx: Ctx, actor: Actor): Promise<void> {
   requireFileAdmin(actor);
-  let count = 0;
+  await record(ctx, actor, 'data.clear_files', null, 'every file');
   for (let after = ''; ;) {
     const ids = await ctx.store.files.listIds(after, 200);
     for (const id of ids) await discard(ctx, id);
-    count += ids.length;
-    if (ids.length < 200) return record(ctx, actor, 'data.clear_files', null, `${count} files`);
+    if (ids.length < 200) return;
     after = ids[ids.length - 1]!;
   }
 }

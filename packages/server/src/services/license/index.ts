@@ -77,14 +77,15 @@ async function install(ctx: Ctx, actor: Actor, license: License): Promise<void> 
 
 /**
  * Refuses a new account (451) when the installed license is expired or its user limit is reached.
- * Called inside the account's transaction, with the store of that transaction.
+ * Called inside the account's transaction, with the store of that transaction; the count holds a
+ * lock until that transaction ends, so concurrent sign-ups cannot both take the last seat.
  */
 export async function requireSeat(ctx: Ctx, tx: Store): Promise<void> {
   const license = await installed(ctx, tx);
   if (license.base58 === '') return;
   if (Date.parse(license.expired_at) <= ctx.now())
     throw new AppError('license_limit', 'Your license has expired');
-  if ((await tx.users.count()) >= license.user_limit)
+  if ((await tx.users.countForSeat()) >= license.user_limit)
     throw new AppError('license_limit', 'Your license has reached the limit');
 }
 

@@ -1,6 +1,13 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { NewUser, UserPatch, UserRecord, UserStatus, UserStore } from '../types.js';
-import { fromDbBool, inList, toDbBool, type StoreContext } from '../dialect.js';
+import {
+  fromDbBool,
+  inList,
+  lockForTransaction,
+  SEAT_LOCK,
+  toDbBool,
+  type StoreContext,
+} from '../dialect.js';
 import { toUserUniqueError } from '../errors.js';
 import type { UsersTable } from '../schema.js';
 
@@ -137,6 +144,11 @@ export class KyselyUserStore implements UserStore {
       .where('create_by', '<>', GUEST)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  async countForSeat(): Promise<number> {
+    await lockForTransaction(this.ctx, SEAT_LOCK);
+    return this.count();
   }
 
   async update(uid: number, patch: UserPatch): Promise<UserRecord | undefined> {

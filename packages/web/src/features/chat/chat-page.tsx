@@ -6,6 +6,7 @@ import { ConversationView } from './conversation-view';
 import { Sidebar } from './sidebar';
 import { WelcomePage } from './welcome-page';
 import { loadArchives } from '../messages';
+import { LicenseBanner } from '../governance';
 
 /** `/favs` is served by this route's chunk, so the first screen carries no loader of its own. */
 const SavedItems = lazy(() => loadArchives().then((m) => ({ default: m.Component })));
@@ -29,11 +30,14 @@ export function ChatPage() {
       </Suspense>
     );
   return (
-    <div className="chat" data-view={conv ? 'conversation' : 'list'}>
-      <Sidebar activeConv={conv} />
-      <main className="chat__main">
-        {conv ? <ConversationView key={conv} conv={conv} /> : <WelcomePage />}
-      </main>
-    </div>
+    <>
+      <LicenseBanner />
+      <div className="chat" data-view={conv ? 'conversation' : 'list'}>
+        <Sidebar activeConv={conv} />
+        <main className="chat__main">
+          {conv ? <ConversationView key={conv} conv={conv} /> : <WelcomePage />}
+        </main>
+      </div>
+    </>
   );
 }

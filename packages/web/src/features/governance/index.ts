@@ -1,1 +1,2 @@
 export { RetentionSetting } from './retention-setting';
+export { LicenseBanner } from './license-banner';

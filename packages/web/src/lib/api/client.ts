@@ -97,8 +97,14 @@ async function perform<T>(path: string, method: Method, options: RequestOptions)
   }
 }
 
+/**
+ * A 401 ends the session. A 451 does not: upstream VoceChat clients sign out on it (API.md §2),
+ * but Parley answers 451 only when the license refuses a new account, never to a session's own
+ * authentication, so an administrator whose `POST /admin/user` hits the user limit stays signed in
+ * and sees the toast.
+ */
 function handleFailure(error: ApiError, path: string, options: RequestOptions): void {
-  const clearsAuth = (error.status === 401 || error.status === 451) && path !== ROUTES.login.path;
+  const clearsAuth = error.status === 401 && path !== ROUTES.login.path;
   if (clearsAuth && getState().auth) {
     dispatch({ type: 'auth/cleared' });
     unauthorizedListener?.();

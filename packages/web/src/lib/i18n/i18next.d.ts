@@ -28,6 +28,7 @@ import type voice from '../../../public/locales/en/voice.json';
 import type signin from '../../../public/locales/en/signin.json';
 import type twofactor from '../../../public/locales/en/twofactor.json';
 import type myaccount from '../../../public/locales/en/myaccount.json';
+import type license from '../../../public/locales/en/license.json';
 import type invitemobile from '../../../public/locales/en/invitemobile.json';
 import type setting from '../../../public/locales/en/setting.json';
 import type welcome from '../../../public/locales/en/welcome.json';
@@ -71,6 +72,7 @@ declare module 'i18next' {
       embed: typeof embed;
       thirdparty: typeof thirdparty;
       governance: typeof governance;
+      license: typeof license;
     };
   }
 }

@@ -46,6 +46,7 @@ export const NAMESPACES = [
   'thirdparty',
   'governance',
   'directory',
+  'license',
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
