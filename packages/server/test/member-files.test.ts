@@ -68,7 +68,7 @@ describe('GET /resource/files', () => {
     expect(page.next_before).toBeNull();
     const dm = page.files.find((f) => f.mid === mids.aliceCarol)!;
     expect(dm).toEqual<MemberFile>({
-      mid: mids.aliceCarol,
+      mid: mids.aliceCarol!,
       from_uid: alice.uid,
       created_at: expect.any(Number),
       target: { uid: alice.uid },

@@ -265,15 +265,15 @@ export async function applyUserUpdate(
   return user;
 }
 
-export async function setAvatar(ctx: Ctx, actor: Actor, image: Buffer): Promise<void> {
+export async function setAvatar(ctx: Ctx, actor: Actor, image: Buffer, crop?: string): Promise<void> {
   requireAccountOwner(actor, 'guests cannot set an avatar');
-  await storeAvatar(ctx, actor.uid, image);
+  await storeAvatar(ctx, actor.uid, image, crop);
 }
 
 /** Stores a user's avatar (their own, or set by an administrator) and announces it. */
-export async function storeAvatar(ctx: Ctx, uid: number, image: Buffer): Promise<void> {
+export async function storeAvatar(ctx: Ctx, uid: number, image: Buffer, crop?: string): Promise<void> {
   if (image.length === 0) throw badRequest('empty image');
-  const png = await squareImage(image, AVATAR_SIZE);
+  const png = await squareImage(image, AVATAR_SIZE, crop);
   await ctx.blobs.put(blobKeys.userAvatar(uid), png);
   await applyUserUpdate(ctx, uid, { avatar_updated_at: ctx.now() });
 }
