@@ -85,3 +85,13 @@ export const AdminFile = Type.Object({
   expired: Type.Boolean(),
 });
 export type AdminFile = Type.Static<typeof AdminFile>;
+
+/**
+ * Parley: the square an avatar, channel icon or logo upload keeps, as `x,y,side` in the image's
+ * pixels (after its EXIF orientation). Without it the centre is kept (a cover crop). The crop
+ * dialog sends an animated image whole with this, so every frame is cropped and it stays animated.
+ */
+export const ImageCropQuery = Type.Object({
+  crop: Type.Optional(Type.String({ pattern: '^\\d{1,6},\\d{1,6},\\d{1,6}$', maxLength: 20 })),
+});
+export type ImageCropQuery = Type.Static<typeof ImageCropQuery>;

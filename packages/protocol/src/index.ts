@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './event-check.js';
 export * from './events.js';
 export * from './files.js';
+export * from './member-files.js';
 export * from './groups.js';
 export * from './limits.js';
 export * from './messages.js';

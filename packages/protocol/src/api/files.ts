@@ -9,6 +9,7 @@ import {
   UploadStatusQuery,
 } from '../files.js';
 import { Nullable } from '../common.js';
+import { MemberFilesPage, MemberFilesQuery } from '../member-files.js';
 import type { RouteSpec } from './route.js';
 
 const tag = 'resource';
@@ -71,6 +72,17 @@ export const FILE_ROUTES = {
     description: 'Administrators: file messages, newest first, with filters; page is 1-based.',
     query: AdminFilesQuery,
     response: Type.Array(AdminFile),
+  },
+  memberFiles: {
+    method: 'GET',
+    path: '/resource/files',
+    auth: 'header',
+    kind: 'json',
+    tag,
+    description:
+      'Parley: the files of messages the caller may read (channels they can read, their DMs), newest first, with filters and a mid cursor.',
+    query: MemberFilesQuery,
+    response: MemberFilesPage,
   },
   // The same pair for bots, with a bot key in `X-API-Key` (API.md §7.1, §10.2).
   botPrepareFile: {

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { ImageCropQuery } from '../files.js';
 import {
   ChangeGroupTypeRequest,
   CreateGroupRequest,
@@ -89,6 +90,7 @@ export const GROUP_ROUTES = {
     kind: 'empty',
     tag,
     params,
+    query: ImageCropQuery,
     upload: 'image',
   },
   getGroupAvatar: {

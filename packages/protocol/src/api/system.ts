@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { ImageCropQuery } from '../files.js';
 import {
   CloudflaredAutoInfo,
   LoginConfig,
@@ -64,6 +65,7 @@ export const SYSTEM_ROUTES = {
     auth: 'header',
     kind: 'empty',
     tag,
+    query: ImageCropQuery,
     upload: 'image',
   },
   getOrganizationLogo: {

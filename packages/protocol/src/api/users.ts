@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { ImageCropQuery } from '../files.js';
 import {
   AvatarQuery,
   ChangePasswordRequest,
@@ -94,7 +95,15 @@ export const USER_ROUTES = {
     body: UpdateUserRequest,
     response: UserInfo,
   },
-  setAvatar: { method: 'POST', path: '/user/avatar', auth: 'header', kind: 'empty', tag, upload: 'image' },
+  setAvatar: {
+    method: 'POST',
+    path: '/user/avatar',
+    auth: 'header',
+    kind: 'empty',
+    tag,
+    query: ImageCropQuery,
+    upload: 'image',
+  },
   // Unauthenticated, so that `<img>` can load it (API.md §1.4).
   getAvatar: {
     method: 'GET',

@@ -1,4 +1,5 @@
 import type Sharp from 'sharp';
+import type { Metadata } from 'sharp';
 import { badRequest } from '../errors.js';
 
 // sharp (libvips) is loaded on the first upload, not at start: it added 18 MB of RSS to a server
@@ -11,20 +12,41 @@ const PIXEL_LIMIT = 50_000_000;
 /**
  * Decodes any image sharp reads and returns it square (cover crop): an animated GIF or WebP (more
  * than one frame) as an animated GIF with its frames and delays, anything else as a PNG; 400 when
- * undecodable. The pixel limit counts every frame.
+ * undecodable. The pixel limit counts every frame. `crop` (`x,y,side`, Parley) keeps that square instead
+ * of the centre.
  */
-export async function squareImage(input: Buffer, size: number): Promise<Buffer> {
+export async function squareImage(input: Buffer, size: number, crop?: string): Promise<Buffer> {
   const sharp = await loadSharp();
+  let meta: Metadata;
   try {
-    const pages = (await sharp(input, { limitInputPixels: PIXEL_LIMIT }).metadata()).pages ?? 1;
-    const animated = pages > 1;
-    const square = sharp(input, { limitInputPixels: PIXEL_LIMIT, animated })
-      .rotate()
-      .resize(size, size, { fit: 'cover' });
+    meta = await sharp(input, { limitInputPixels: PIXEL_LIMIT }).metadata();
+  } catch {
+    throw badRequest('image could not be decoded');
+  }
+  const animated = (meta.pages ?? 1) > 1;
+  const region = crop === undefined ? undefined : cropRegion(meta, crop);
+  try {
+    let image = sharp(input, { limitInputPixels: PIXEL_LIMIT, animated }).rotate();
+    // Every frame of an animated image is cropped alike.
+    if (region) image = image.extract(region);
+    const square = image.resize(size, size, { fit: 'cover' });
     return await (animated ? square.gif({ loop: 0 }) : square.png()).toBuffer();
   } catch {
     throw badRequest('image could not be decoded');
   }
+}
+
+/** `x,y,side` (ImageCropQuery) checked against the oriented frame; 400 when it leaves the image. */
+function cropRegion(meta: Metadata, crop: string) {
+  const [left, top, side] = crop.split(',').map(Number) as [number, number, number];
+  const turned = (meta.orientation ?? 1) >= 5;
+  const frameHeight = meta.pageHeight ?? meta.height ?? 0;
+  const width = (turned ? frameHeight : meta.width) ?? 0;
+  const height = turned ? (meta.width ?? 0) : frameHeight;
+  if (![left, top, side].every(Number.isSafeInteger) || left < 0 || top < 0)
+    throw badRequest('crop must be x,y,side');
+  if (side < 1 || left + side > width || top + side > height) throw badRequest('crop is outside the image');
+  return { left, top, width: side, height: side };
 }
 
 /** The content type of an image `squareImage` made: `image/gif` or `image/png`. */

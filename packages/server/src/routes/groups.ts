@@ -22,7 +22,8 @@ export const groupHandlers = (ctx: Ctx) =>
     leaveGroup: (req) => groups.leaveGroup(ctx, req.actor, req.params.gid),
     addMembers: (req) => groups.addMembers(ctx, req.actor, req.params.gid, req.body),
     removeMembers: (req) => groups.removeMembers(ctx, req.actor, req.params.gid, req.body),
-    setGroupAvatar: (req) => groups.setGroupAvatar(ctx, req.actor, req.params.gid, imageBytes(req)),
+    setGroupAvatar: (req) =>
+      groups.setGroupAvatar(ctx, req.actor, req.params.gid, imageBytes(req), req.query.crop),
     getGroupAvatar: async (req) => {
       const image = await groups.getGroupAvatar(ctx, req.query.gid);
       return { image, contentType: squareImageType(image), cacheControl: IMMUTABLE };

@@ -13,7 +13,7 @@ export const systemHandlers = (ctx: Ctx) =>
     getOrganization: () => system.getOrganization(ctx),
     updateOrganization: (req) => system.updateOrganization(ctx, req.actor, req.body),
     updateOrganizationByPost: (req) => system.updateOrganization(ctx, req.actor, req.body),
-    setOrganizationLogo: (req) => system.setOrganizationLogo(ctx, req.actor, imageBytes(req)),
+    setOrganizationLogo: (req) => system.setOrganizationLogo(ctx, req.actor, imageBytes(req), req.query.crop),
     getOrganizationLogo: async () => ({
       ...(await system.getOrganizationLogo(ctx)),
       cacheControl: 'no-cache',

@@ -17,7 +17,7 @@ export const userHandlers = (ctx: Ctx) =>
     listUsers: (req) => users.listUsers(ctx, req.actor),
     getMe: (req) => users.getUser(ctx, req.actor, req.actor.uid),
     updateMe: (req) => users.updateProfile(ctx, req.actor, req.body),
-    setAvatar: (req) => users.setAvatar(ctx, req.actor, imageBytes(req)),
+    setAvatar: (req) => users.setAvatar(ctx, req.actor, imageBytes(req), req.query.crop),
     getAvatar: async (req) => {
       const image = await users.getAvatar(ctx, req.query.uid);
       return { image, contentType: squareImageType(image), cacheControl: IMMUTABLE };

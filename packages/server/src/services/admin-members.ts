@@ -106,7 +106,9 @@ export async function deleteUser(ctx: Ctx, actor: Actor, uid: number): Promise<v
 
 export async function setUserAvatar(ctx: Ctx, actor: Actor, uid: number, image: Buffer): Promise<void> {
   await loadAdministered(ctx, actor, uid);
-  await storeAvatar(ctx, uid, image, (tx) => recordIn(tx, ctx, actor, 'user.avatar', `user:${uid}`));
+  await storeAvatar(ctx, uid, image, {
+    inTransaction: (tx) => recordIn(tx, ctx, actor, 'user.avatar', `user:${uid}`),
+  });
 }
 
 export async function listSessions(ctx: Ctx, actor: Actor, uid: number): Promise<AdminSession[]> {

@@ -240,10 +240,16 @@ export async function removeMembers(ctx: Ctx, actor: Actor, gid: number, uids: n
   });
 }
 
-export async function setGroupAvatar(ctx: Ctx, actor: Actor, gid: number, image: Buffer): Promise<void> {
+export async function setGroupAvatar(
+  ctx: Ctx,
+  actor: Actor,
+  gid: number,
+  image: Buffer,
+  crop?: string,
+): Promise<void> {
   const { group, members } = await loadManaged(ctx, actor, gid);
   if (image.length === 0) throw badRequest('empty image');
-  await ctx.blobs.put(blobKeys.groupAvatar(gid), await squareImage(image, GROUP_AVATAR_SIZE));
+  await ctx.blobs.put(blobKeys.groupAvatar(gid), await squareImage(image, GROUP_AVATAR_SIZE, crop));
   const at = ctx.now();
   await ctx.store.groups.update(gid, { avatar_updated_at: at });
   await ctx.bus.publish({

@@ -99,9 +99,14 @@ export async function updateOrganization(
   });
 }
 
-export async function setOrganizationLogo(ctx: Ctx, actor: Actor, image: Buffer): Promise<void> {
+export async function setOrganizationLogo(
+  ctx: Ctx,
+  actor: Actor,
+  image: Buffer,
+  crop?: string,
+): Promise<void> {
   requireAdmin(actor);
-  await ctx.blobs.put(blobKeys.organizationLogo(), await squareImage(image, LOGO_SIZE));
+  await ctx.blobs.put(blobKeys.organizationLogo(), await squareImage(image, LOGO_SIZE, crop));
   const at = ctx.now();
   await audited(ctx, actor, async (tx, audit) => {
     await writeSetting(tx, 'orgLogoUpdatedAt', at);

@@ -267,9 +267,9 @@ export async function applyUserUpdate(
   return user;
 }
 
-export async function setAvatar(ctx: Ctx, actor: Actor, image: Buffer): Promise<void> {
+export async function setAvatar(ctx: Ctx, actor: Actor, image: Buffer, crop?: string): Promise<void> {
   requireAccountOwner(actor, 'guests cannot set an avatar');
-  await storeAvatar(ctx, actor.uid, image);
+  await storeAvatar(ctx, actor.uid, image, { crop });
 }
 
 /** Stores a user's avatar (their own, or set by an administrator) and announces it. */
@@ -277,13 +277,17 @@ export async function storeAvatar(
   ctx: Ctx,
   uid: number,
   image: Buffer,
-  /** Runs in the transaction that records the new avatar (an administrator's audit entry). */
-  inTransaction?: (tx: Store) => Promise<void>,
+  options: {
+    /** The square to keep, `x,y,side` (`ImageCropQuery`); the centre without it. */
+    crop?: string | undefined;
+    /** Runs in the transaction that records the new avatar (an administrator's audit entry). */
+    inTransaction?: (tx: Store) => Promise<void>;
+  } = {},
 ): Promise<void> {
   if (image.length === 0) throw badRequest('empty image');
-  const png = await squareImage(image, AVATAR_SIZE);
+  const png = await squareImage(image, AVATAR_SIZE, options.crop);
   await ctx.blobs.put(blobKeys.userAvatar(uid), png);
-  await applyUserUpdate(ctx, uid, { avatar_updated_at: ctx.now() }, inTransaction);
+  await applyUserUpdate(ctx, uid, { avatar_updated_at: ctx.now() }, options.inTransaction);
 }
 
 export async function getAvatar(ctx: Ctx, uid: number): Promise<Buffer> {

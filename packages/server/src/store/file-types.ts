@@ -38,6 +38,36 @@ export interface FileMessageFilter {
   since?: number;
 }
 
+/** What the member Files screen may list (`GET /resource/files`); the reader's access is part of the query. */
+export interface ReadableFileFilter {
+  /** The reader: public channels, private channels they are a member of, their DMs. */
+  uid: number;
+  from?: number;
+  gid?: number;
+  /** The reader's DM with this user. */
+  dmWith?: number;
+  kind?: 'image' | 'video' | 'audio' | 'doc' | 'other';
+  /** Part of the file name, case-insensitive (ASCII). */
+  name?: string;
+  beforeMid?: number;
+  limit: number;
+}
+
+export interface ReadableFileRecord {
+  mid: number;
+  from_uid: number;
+  gid: number | null;
+  dm_low: number | null;
+  dm_high: number | null;
+  created_at: number;
+  /** The file's row; null once it expired or was deleted. */
+  filename: string | null;
+  content_type: string | null;
+  size: number | null;
+  path: string | null;
+  thumbnail_key: string | null;
+}
+
 export interface FileStore {
   create(file: FileRecord): Promise<void>;
   get(fileId: string): Promise<FileRecord | undefined>;
@@ -67,4 +97,6 @@ export interface FileStore {
   liveReferences(fileId: string): Promise<number>;
   /** File messages that are not deleted, newest first. */
   listMessages(filter: FileMessageFilter, offset: number, limit: number): Promise<FileMessageRecord[]>;
+  /** File messages that are not deleted and that `filter.uid` may read, newest first. */
+  listReadable(filter: ReadableFileFilter): Promise<ReadableFileRecord[]>;
 }

@@ -62,6 +62,7 @@ export const router = createHashRouter([
               { path: '/setting', lazy: settingsPage },
               { path: '/setting/:nav', lazy: settingsPage },
               { path: '/favs', lazy: chatPage },
+              { path: '/files', lazy: filesPage },
               { path: '/setting/channel/:gid/:nav?', lazy: channelSettingsPage },
               { path: '/setting/dm/:uid/:nav?', lazy: dmSettingsPage },
             ],
@@ -83,6 +84,10 @@ async function oauthPage() {
 
 async function chatPage() {
   return { Component: (await import('../features/chat')).ChatPage };
+}
+
+async function filesPage() {
+  return { Component: (await import('../features/files-page')).FilesPage };
 }
 
 async function settingsPage() {

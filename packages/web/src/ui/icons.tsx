@@ -162,3 +162,8 @@ export const BookmarkIcon = (props: IconProps) => (
     <path d="M6 4h12v16l-6-4-6 4z" />
   </Svg>
 );
+export const FolderIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M3 6a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+  </Svg>
+);

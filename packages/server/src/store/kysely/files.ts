@@ -1,6 +1,15 @@
 import type { StoreContext } from '../dialect.js';
 import { isUniqueViolation } from '../errors.js';
-import type { FileChunk, FileMessageFilter, FileMessageRecord, FileRecord, FileStore } from '../types.js';
+import type {
+  FileChunk,
+  FileMessageFilter,
+  FileMessageRecord,
+  FileRecord,
+  FileStore,
+  ReadableFileFilter,
+  ReadableFileRecord,
+} from '../types.js';
+import { listReadableFiles } from './readable-files.js';
 
 /** Uploads, their chunks and the messages that carry them. */
 export class KyselyFileStore implements FileStore {
@@ -164,5 +173,9 @@ export class KyselyFileStore implements FileStore {
     else if (filter.gid !== undefined) q = q.where('f.gid', '=', filter.gid);
     if (filter.since !== undefined) q = q.where('f.created_at', '>=', filter.since);
     return q.orderBy('f.mid', 'desc').offset(offset).limit(limit).execute();
+  }
+
+  listReadable(filter: ReadableFileFilter): Promise<ReadableFileRecord[]> {
+    return listReadableFiles(this.ctx, filter);
   }
 }

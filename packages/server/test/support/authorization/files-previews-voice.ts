@@ -38,6 +38,8 @@ export const filesPreviewsVoiceRows: AuthRow[] = [
   },
   { method: 'DELETE', route: '/api/resource/file/delete', expect: adminOnly() },
   { method: 'GET', route: '/api/admin/system/files', expect: adminOnly() },
+  // Parley's member Files screen: everyone signed in; what each sees is filtered by the server.
+  { method: 'GET', route: '/api/resource/files', expect: signedIn(200) },
   // Bot uploads (API.md §10.2): only a bot key; an unknown upload id is 400 for the bot too.
   {
     method: 'POST',

@@ -5,13 +5,13 @@ import { SearchLauncher } from '../../features/search';
 import { GearIcon, isEmbedded, UserMenu } from '../../features/settings';
 import { IncomingCall } from '../../features/voice';
 import { useAppSelector } from '../../lib/store';
-import { BookmarkIcon, ChatIcon, UsersIcon } from '../../ui';
+import { BookmarkIcon, ChatIcon, FolderIcon, UsersIcon } from '../../ui';
 import { ConnectionBanner } from './connection-banner';
 import './embed.css';
 
 /** The signed-in layout: a navigation rail (a bottom bar on phones) and the current section. */
 export function AppShell() {
-  const { t } = useTranslation(['common', 'admin']);
+  const { t } = useTranslation(['common', 'admin', 'filespage']);
   const inConversation = useMatch('/chat/:kind/:id');
   const inUserDetail = useMatch('/users/:uid');
   const atRoot = useMatch('/');
@@ -48,6 +48,10 @@ export function AppShell() {
           <NavLink to="/favs" className={({ isActive }) => navClass(isActive)} data-testid="nav-favs">
             <BookmarkIcon size={22} />
             <span className="visually-hidden">{t('nav.favs')}</span>
+          </NavLink>
+          <NavLink to="/files" className={({ isActive }) => navClass(isActive)} data-testid="nav-files">
+            <FolderIcon size={22} />
+            <span className="visually-hidden">{t('filespage:nav')}</span>
           </NavLink>
           <NavLink to="/setting" className={({ isActive }) => navClass(isActive)} data-testid="nav-settings">
             <GearIcon size={22} />

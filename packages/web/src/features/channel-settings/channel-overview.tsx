@@ -25,7 +25,8 @@ export function ChannelOverview({ group, rights }: { group: Group; rights: Chann
   const setSwitch = (key: (typeof CHANNEL_SWITCHES)[number], value: boolean) =>
     void run(() => call('updateGroup', { params: { gid }, body: { [key]: value } }));
   const crop = useImageCrop(
-    (image) => void run(() => call('setGroupAvatar', { params: { gid }, body: image })),
+    (image, square) =>
+      void run(() => call('setGroupAvatar', { params: { gid }, body: image, query: { crop: square } })),
   );
   const upload = (picked: File | undefined) => {
     if (!picked) return;

@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEve
 import { useTranslation } from 'react-i18next';
 import { Button, Modal } from '../../ui';
 import {
+  ANIMATABLE,
   clampCrop,
+  cropParam,
   initialCrop,
   maxScale,
   MIN_SIDE,
@@ -23,7 +25,8 @@ const ZOOM_STEP = 1.15;
 interface Props {
   file: File;
   onCancel: () => void;
-  onCropped: (image: File) => void;
+  /** The square PNG; or, for a GIF or WebP, the file itself with the square as `crop` (x,y,side). */
+  onCropped: (image: File, crop?: string) => void;
 }
 
 type Loaded = { image: HTMLImageElement; frame: Frame } | { error: string } | null;
@@ -31,7 +34,7 @@ type Loaded = { image: HTMLImageElement; frame: Frame } | { error: string } | nu
 /**
  * The crop step before an avatar or logo upload (issue 11): a square over the image, moved by
  * dragging or the arrow keys and zoomed with the slider or + and −; the square is drawn on a canvas
- * (at most 512 px) and handed back as a PNG.
+ * (at most 512 px) and handed back as a PNG, or for a GIF or WebP handed back as `crop` with the file.
  */
 export default function CropDialog({ file, onCancel, onCropped }: Props) {
   const { t } = useTranslation('media');
@@ -102,6 +105,8 @@ export default function CropDialog({ file, onCancel, onCropped }: Props) {
 
   const apply = () => {
     if (!ready) return;
+    // A canvas keeps one frame: an animated image goes whole, and the server crops every frame.
+    if (ANIMATABLE.has(file.type)) return onCropped(file, cropParam(ready.frame, crop));
     const { sx, sy, side, out } = sourceSquare(ready.frame, crop);
     const canvas = document.createElement('canvas');
     canvas.width = out;

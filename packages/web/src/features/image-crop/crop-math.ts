@@ -60,3 +60,15 @@ export function sourceSquare(frame: Frame, crop: Crop) {
     out: Math.round(Math.min(OUTPUT_SIDE, side)),
   };
 }
+
+/** Types that may be animated: sent whole with the square, so the server crops every frame. */
+export const ANIMATABLE = new Set(['image/gif', 'image/webp']);
+
+/** The square in whole image pixels as the upload routes' `crop=x,y,side` (inside the image). */
+export function cropParam(frame: Frame, crop: Crop): string {
+  const { sx, sy, side } = sourceSquare(frame, crop);
+  const x = Math.max(0, Math.round(sx));
+  const y = Math.max(0, Math.round(sy));
+  const s = Math.max(1, Math.min(Math.round(side), frame.width - x, frame.height - y));
+  return `${x},${y},${s}`;
+}

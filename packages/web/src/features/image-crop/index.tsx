@@ -6,16 +6,16 @@ const CropDialog = lazy(() => import('./crop-dialog'));
  * The crop step for avatar and logo pickers: `pick(file)` opens the dialog (its code loads then),
  * `onCropped` receives the square PNG; render `dialog` somewhere in the page.
  */
-export function useImageCrop(onCropped: (image: File) => void) {
+export function useImageCrop(onCropped: (image: File, crop?: string) => void) {
   const [file, setFile] = useState<File | null>(null);
   const dialog = file ? (
     <Suspense fallback={null}>
       <CropDialog
         file={file}
         onCancel={() => setFile(null)}
-        onCropped={(image) => {
+        onCropped={(image, square) => {
           setFile(null);
-          onCropped(image);
+          onCropped(image, square);
         }}
       />
     </Suspense>

@@ -10,6 +10,7 @@ export * from './endpoints/groups';
 export * from './endpoints/message-actions';
 export * from './endpoints/messages';
 export * from './endpoints/search';
+export * from './endpoints/member-files';
 export * from './endpoints/system';
 export * from './endpoints/users';
 export { avatarUrl, organizationLogoUrl } from './resource-urls';

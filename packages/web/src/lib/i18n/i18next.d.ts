@@ -15,6 +15,7 @@ import type thirdparty from '../../../public/locales/en/thirdparty.json';
 import type governance from '../../../public/locales/en/governance.json';
 import type fav from '../../../public/locales/en/fav.json';
 import type file from '../../../public/locales/en/file.json';
+import type filespage from '../../../public/locales/en/filespage.json';
 import type invites from '../../../public/locales/en/invites.json';
 import type prefs from '../../../public/locales/en/prefs.json';
 import type directory from '../../../public/locales/en/directory.json';
@@ -45,6 +46,7 @@ declare module 'i18next' {
       setting: typeof setting;
       fav: typeof fav;
       file: typeof file;
+      filespage: typeof filespage;
       welcome: typeof welcome;
       auth: typeof auth;
       widget: typeof widget;

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'setting',
   'fav',
   'file',
+  'filespage',
   'welcome',
   'auth',
   'widget',

@@ -24,8 +24,8 @@ export function AccountPage() {
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const crop = useImageCrop((image) => {
-    void setMyAvatar(image).then(
+  const crop = useImageCrop((image, square) => {
+    void setMyAvatar(image, square).then(
       () => toast.success(t('saved')),
       () => undefined,
     );

@@ -43,8 +43,8 @@ export function OverviewPage() {
   const [saving, setSaving] = useState(false);
   const [login, setLogin] = useState<LoginConfig | null>(null);
   const [logoAt, setLogoAt] = useState(0);
-  const crop = useImageCrop((image) => {
-    uploadOrganizationLogo(image).then(
+  const crop = useImageCrop((image, square) => {
+    uploadOrganizationLogo(image, square).then(
       () => {
         setLogoAt(Date.now());
         toast.success(t('saved'));

@@ -11,7 +11,8 @@ export const updateSystemCommon = (patch: UpdateSystemCommonRequest) =>
   call('updateSystemCommon', { body: patch });
 export const updateOrganizationDetails = (name: string, description: string) =>
   call('updateOrganization', { body: { name, description } });
-export const uploadOrganizationLogo = (image: Blob) => call('setOrganizationLogo', { body: image });
+export const uploadOrganizationLogo = (image: Blob, crop?: string) =>
+  call('setOrganizationLogo', { body: image, query: { crop } });
 export const getVersion = () => call('getVersion');
 export const getMetrics = () => call('getMetrics');
 export const getLicense = () => call('getLicense');
@@ -30,6 +31,7 @@ export const clearAllMessages = () => call('clearAllMessages');
 export const clearAllFiles = () => call('deleteAllFiles');
 
 export const updateMe = (body: { name?: string; language?: string }) => call('updateMe', { body });
-export const setMyAvatar = (image: Blob) => call('setAvatar', { body: image });
+export const setMyAvatar = (image: Blob, crop?: string) =>
+  call('setAvatar', { body: image, query: { crop } });
 export const changeMyPassword = (oldPassword: string, newPassword: string) =>
   call('changePassword', { body: { old_password: oldPassword, new_password: newPassword } });
