@@ -6,7 +6,7 @@ import { ConversationView } from './conversation-view';
 import { Sidebar } from './sidebar';
 import { WelcomePage } from './welcome-page';
 import { loadArchives } from '../messages';
-import { LicenseBanner } from '../governance';
+import { LicenseBanner } from '../license';
 
 /** `/favs` is served by this route's chunk, so the first screen carries no loader of its own. */
 const SavedItems = lazy(() => loadArchives().then((m) => ({ default: m.Component })));

@@ -1,2 +1,1 @@
 export { RetentionSetting } from './retention-setting';
-export { LicenseBanner } from './license-banner';

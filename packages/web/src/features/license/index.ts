@@ -1,0 +1,1 @@
+export { LicenseBanner } from './license-banner';
