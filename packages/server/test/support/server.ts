@@ -8,7 +8,7 @@ import type { Blobs } from '../../src/blobs/index.js';
 import type { PasswordHashing } from '../../src/auth/passwords.js';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import type { Resolver } from '../../src/outbound/safe-fetch.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import { openStore } from '../../src/store/index.js';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { createTestStore, storeOptionsOf, testDatabase, type TestStore } from './databases.js';
 import { GENEROUS_LIMITS_ENV } from './limits-env.js';
@@ -94,45 +94,25 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const nodeUrls: string[] = [];
   const extraStores: { close(): Promise<void> }[] = [];
   let balancer: { url: string; stop(): Promise<void> } | undefined;
-  const startNode = async (store: Store) => {
-    const node = await buildServer({
-      config,
-      store,
-      ...(options.now && { now: options.now }),
-      ...(options.blobs && { blobs: options.blobs }),
-      ...(options.logStream && { logStream: options.logStream }),
-      resolver: options.resolver ?? noNames,
-      ...(options.backgroundJobs === false && { backgroundJobs: false }),
-    });
-    try {
-      await node.app.listen({ port: 0, host: '127.0.0.1' });
-    } catch (err) {
-      await node.close();
-      throw err;
-    }
-    const address = node.app.server.address();
-    return { node, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
-  };
   try {
-    // The first node alone writes what a first start writes (the server's secrets, the secret
-    // key file in the shared data dir); the others, each with its own pool on the shared database
-    // as separate processes would have, then start together.
-    const first = await startNode(db.store);
-    const others = await Promise.allSettled(
-      Array.from({ length: clustered ? CLUSTER_NODES - 1 : 0 }, async () => {
-        const store = await openStore(storeOptionsOf(db));
-        extraStores.push(store);
-        return startNode(store);
-      }),
-    );
-    for (const started of [{ status: 'fulfilled' as const, value: first }, ...others]) {
-      if (started.status === 'fulfilled') {
-        nodes.push(started.value.node);
-        nodeUrls.push(started.value.url);
-      }
+    for (let i = 0; i < (clustered ? CLUSTER_NODES : 1); i++) {
+      // Each node has its own pool on the shared database, as separate processes would.
+      const store = i === 0 ? db.store : await openStore(storeOptionsOf(db));
+      if (i > 0) extraStores.push(store);
+      const node = await buildServer({
+        config,
+        store,
+        ...(options.now && { now: options.now }),
+        ...(options.blobs && { blobs: options.blobs }),
+        ...(options.logStream && { logStream: options.logStream }),
+        resolver: options.resolver ?? noNames,
+        ...(options.backgroundJobs === false && { backgroundJobs: false }),
+      });
+      nodes.push(node);
+      await node.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = node.app.server.address();
+      nodeUrls.push(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
     }
-    const failed = others.find((started) => started.status === 'rejected');
-    if (failed) throw failed.reason;
     if (clustered) balancer = await startNginx({ upstreams: nodeUrls.map((u) => u.slice('http://'.length)) });
   } catch (err) {
     await Promise.allSettled(nodes.map((n) => n.close()));
