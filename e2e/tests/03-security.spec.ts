@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './support.js';
+import { ADMIN, adminToken, registerAccount, signIn } from './support.js';
 
 /**
  * Hostile content in a real browser (issue 8): markdown, a user name and a channel name and topic
@@ -44,25 +44,17 @@ async function api(
 
 /** The administrator (created if this spec runs alone), a hostile member, and their channel. */
 async function setUp(request: APIRequestContext): Promise<{ gid: number }> {
-  if (!(await (await api(request, 'GET', '/admin/system/initialized')).json())) {
-    await api(request, 'POST', '/admin/system/create_admin', { data: { ...ADMIN, gender: 0 } });
-  }
-  const login = async (email: string, password: string) =>
-    (await (
-      await api(request, 'POST', '/token/login', {
-        data: { credential: { type: 'password', email, password }, device: `e2e-${Math.random()}` },
-      })
-    ).json()) as { token: string; user: { uid: number } };
-  const admin = await login(ADMIN.email, ADMIN.password);
-  const link = await (
-    await api(request, 'GET', '/group/create_reg_magic_link', { token: admin.token })
-  ).text();
-  const magic = new URL(link).searchParams.get('magic_token')!;
-  const email = `mallory${Date.now()}@parley.test`;
-  await api(request, 'POST', '/user/register', {
-    data: { email, password: 'mallory password 1', name: HOSTILE_NAME, gender: 0, magic_token: magic },
+  const adminHeaders = { 'x-api-key': await adminToken(request, 'e2e-security') };
+  const admin = (await (
+    await api(request, 'GET', '/user/me', { token: adminHeaders['x-api-key'] })
+  ).json()) as {
+    uid: number;
+  };
+  const mallory = await registerAccount(request, adminHeaders, {
+    email: `mallory${Date.now()}@parley.test`,
+    password: 'mallory password 1',
+    name: HOSTILE_NAME,
   });
-  const mallory = await login(email, 'mallory password 1');
   const { gid } = (await (
     await api(request, 'POST', '/group', {
       token: mallory.token,
@@ -70,7 +62,7 @@ async function setUp(request: APIRequestContext): Promise<{ gid: number }> {
         name: HOSTILE_NAME,
         description: `<script>${PWN}</script> ![t](${REMOTE}/topic.png)`,
         is_public: false,
-        members: [admin.user.uid],
+        members: [admin.uid],
       },
     })
   ).json()) as { gid: number };

@@ -20,10 +20,7 @@ let busyGid = 0;
 test.beforeAll(async ({ request }) => {
   const token = await adminToken(request);
   const headers = { 'x-api-key': token };
-  const group = await request.post('/api/group', { headers, data: { name: LONG_NAME, is_public: true } });
-  expect(group.ok()).toBe(true);
-  const body = await group.json();
-  gid = typeof body === 'number' ? body : body.gid;
+  gid = await createPublicChannel(request, headers, LONG_NAME);
   await fillBusyChannel(request, headers);
   for (const text of [LONG_WORD, LONG_LINK, RTL_TEXT]) {
     const sent = await request.post(`/api/group/${gid}/send`, {

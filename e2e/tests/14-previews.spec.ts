@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { deflateSync, crc32 } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, adminToken, signIn, snap } from './support.js';
+import { ADMIN, adminToken, createPublicChannel, signIn, snap } from './support.js';
 
 /**
  * Link previews and code blocks (issue 10): a message with a link to a local page gets a card with
@@ -75,9 +75,7 @@ test.beforeAll(async ({ request }) => {
   await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
   originUrl = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
   const headers = { 'x-api-key': await adminToken(request, 'e2e-previews') };
-  const group = await request.post('/api/group', { headers, data: { name: 'planning', is_public: true } });
-  const body = await group.json();
-  gid = typeof body === 'number' ? body : body.gid;
+  gid = await createPublicChannel(request, headers, 'planning');
   await send(request, headers, 'text/plain', `Notes from today: ${originUrl}/notes`);
   await send(request, headers, 'text/markdown', CODE);
   await send(request, headers, 'text/markdown', `Whiteboard photo: ![whiteboard](${originUrl}/cover.png)`);

@@ -5,7 +5,7 @@
  * loopback: the server's ICE filter is set to 127.0.0.1 and the clients use no other candidate.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { adminToken, signIn, snap } from './support';
+import { adminToken, createPublicChannel, registerMember, signIn, snap } from './support';
 import {
   CAPTURE,
   expectFlowing,
@@ -13,7 +13,6 @@ import {
   forward,
   loopbackVoice,
   namespacedChromium,
-  register,
   type Person,
 } from './voice-support';
 
@@ -33,11 +32,8 @@ test.beforeAll(async ({ request }) => {
   stopForwarding = forward(chromium.socket);
   const headers = { 'x-api-key': await adminToken(request, 'e2e-voice') };
   await loopbackVoice(request, headers);
-  for (const who of PEOPLE) await register(request, headers, who);
-  const body = await (
-    await request.post('/api/group', { headers, data: { name: `voice ${stamp}`, is_public: true } })
-  ).json();
-  gid = typeof body === 'number' ? body : (body.gid as number);
+  for (const who of PEOPLE) await registerMember(request, headers, who);
+  gid = await createPublicChannel(request, headers, `voice ${stamp}`);
 });
 
 test.afterAll(() => stopForwarding());

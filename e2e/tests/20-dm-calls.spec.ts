@@ -6,14 +6,13 @@
  * network namespace and media stays on loopback (voice-support.ts).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminToken, signIn, snap } from './support';
+import { adminToken, registerMember, signIn, snap } from './support';
 import {
   CAPTURE,
   expectFlowing,
   forward,
   loopbackVoice,
   namespacedChromium,
-  register,
   type Person,
 } from './voice-support';
 
@@ -33,7 +32,7 @@ test.beforeAll(async ({ request }) => {
   stopForwarding = forward(chromium.socket);
   const headers = { 'x-api-key': await adminToken(request, 'e2e-dm-calls') };
   await loopbackVoice(request, headers);
-  for (const who of [CLEO, DARA, EMIL, FAYE]) uids.set(who, await register(request, headers, who));
+  for (const who of [CLEO, DARA, EMIL, FAYE]) uids.set(who, await registerMember(request, headers, who));
 });
 
 test.afterAll(() => stopForwarding());

@@ -4,8 +4,8 @@
  * "default" removes it again. Screenshots light/dark at 375 and 1280 px.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminToken, signIn, snap } from './support';
-import { register, type Person } from './voice-support';
+import { adminToken, registerMember, signIn, snap } from './support';
+import { type Person } from './voice-support';
 
 const stamp = Date.now() % 100000;
 const [NORA, PIET] = ['Nora', 'Piet'].map((name) => ({
@@ -17,8 +17,8 @@ let pietUid = 0;
 
 test.beforeAll(async ({ request }) => {
   const headers = { 'x-api-key': await adminToken(request, 'e2e-notify-override') };
-  await register(request, headers, NORA);
-  pietUid = await register(request, headers, PIET);
+  await registerMember(request, headers, NORA);
+  pietUid = await registerMember(request, headers, PIET);
 });
 
 async function overrides(request: APIRequestContext) {

@@ -5,8 +5,16 @@
  * light/dark at 375 and 1280 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, createPublicChannel, messageWith, openAs, openChannel, snap } from './support';
-import { register, type Person } from './voice-support';
+import {
+  adminToken,
+  createPublicChannel,
+  messageWith,
+  openAs,
+  openChannel,
+  registerMember,
+  snap,
+} from './support';
+import { type Person } from './voice-support';
 
 const stamp = Date.now() % 100000;
 const [ROSA, OTTO] = ['Rosa', 'Otto'].map((name) => ({
@@ -19,8 +27,8 @@ let gid = 0;
 
 test.beforeAll(async ({ request }) => {
   const headers = { 'x-api-key': await adminToken(request, 'e2e-preferences') };
-  await register(request, headers, ROSA);
-  await register(request, headers, OTTO);
+  await registerMember(request, headers, ROSA);
+  await registerMember(request, headers, OTTO);
   const login = await request.post('/api/token/login', {
     data: {
       credential: { type: 'password', email: ROSA.email, password: ROSA.password },

@@ -5,14 +5,13 @@
  * and video flow again both ways (`getStats()`). Media stays on loopback (voice-support.ts).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminToken, signIn } from './support';
+import { adminToken, registerMember, signIn } from './support';
 import {
   CAPTURE,
   expectFlowing,
   forward,
   loopbackVoice,
   namespacedChromium,
-  register,
   type Person,
 } from './voice-support';
 
@@ -32,7 +31,7 @@ test.beforeAll(async ({ request }) => {
   stopForwarding = forward(chromium.socket);
   const headers = { 'x-api-key': await adminToken(request, 'e2e-call-rejoin') };
   await loopbackVoice(request, headers);
-  for (const who of [GUS, HANA]) uids.set(who, await register(request, headers, who));
+  for (const who of [GUS, HANA]) uids.set(who, await registerMember(request, headers, who));
 });
 
 test.afterAll(() => stopForwarding());

@@ -72,21 +72,6 @@ export async function loopbackVoice(request: APIRequestContext, headers: Record<
   expect(config.ok()).toBe(true);
 }
 
-/** Signs a person up through an invitation link; returns their uid. */
-export async function register(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  who: Person,
-): Promise<number> {
-  const link = await (await request.get('/api/group/create_reg_magic_link', { headers })).text();
-  const magicToken = new URL(link.replace(/^"|"$/g, '')).searchParams.get('magic_token');
-  const registered = await request.post('/api/user/register', {
-    data: { ...who, magic_token: magicToken, gender: 0, language: 'en', device: 'e2e' },
-  });
-  expect(registered.ok()).toBe(true);
-  return ((await registered.json()) as { user: { uid: number } }).user.uid;
-}
-
 /** Every RTCPeerConnection the page makes, kept where the test can read their stats. */
 export const CAPTURE = () => {
   const made: RTCPeerConnection[] = [];

@@ -1,11 +1,6 @@
-import type Sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { badRequest } from '../errors.js';
-
-// sharp (libvips) is loaded on the first upload, not at start: it added 18 MB of RSS to a server
-// that may never process an image.
-let sharpModule: Promise<{ default: typeof Sharp }> | undefined;
-const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
+import { loadSharp } from '../sharp.js';
 
 const PIXEL_LIMIT = 50_000_000;
 

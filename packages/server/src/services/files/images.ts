@@ -4,13 +4,10 @@
  * Decompression bombs are refused by their header before any pixel is decoded.
  */
 import type { ImageProperties } from '@parley/protocol';
-import type Sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { AppError, badRequest } from '../../errors.js';
+import { loadSharp } from '../../sharp.js';
 import { MEASURED_ONLY, REENCODED } from './content-types.js';
-
-let sharpModule: Promise<{ default: typeof Sharp }> | undefined;
-const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
 
 export interface ProcessedImage {
   properties: ImageProperties;

@@ -1,9 +1,9 @@
 import type { NotifyLevel, NotifySettings } from '@parley/protocol';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getNotifySettings, setNotifySettings } from '../../lib/api';
-import { toast } from '../../lib/toast';
 import { Button, Checkbox, RadioCard, Spinner, TextField } from '../../ui';
+import { useSettingsForm } from '../settings';
 import { disablePush, enablePush, pushState, type PushState } from './push-client';
 import './notifications.css';
 
@@ -30,14 +30,17 @@ const fromTime = (value: string) => {
 /** `/setting/notifications`: this device's push notifications and what notifies the user. */
 export function NotificationsPage() {
   const { t } = useTranslation('notify');
-  const [settings, setSettings] = useState<NotifySettings | null>(null);
+  const form = useSettingsForm<NotifySettings>({
+    load: getNotifySettings,
+    save: setNotifySettings,
+    saved: t('saved'),
+  });
+  const { value: settings, saving, update } = form;
   const [push, setPush] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
-  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
     let active = true;
-    void getNotifySettings().then((value) => active && setSettings(value));
     void pushState().then((value) => active && setPush(value));
     return () => {
       active = false;
@@ -52,7 +55,6 @@ export function NotificationsPage() {
     );
   }
 
-  const update = (patch: Partial<NotifySettings>) => setSettings({ ...settings, ...patch });
   const quiet = settings.quiet_hours;
 
   const togglePush = async () => {
@@ -63,19 +65,6 @@ export function NotificationsPage() {
       setPush(await pushState());
     } finally {
       setBusy(false);
-    }
-  };
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      await setNotifySettings(settings);
-      toast.success(t('saved'));
-    } catch {
-      // The request layer has shown the server's answer.
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -101,7 +90,11 @@ export function NotificationsPage() {
           </Button>
         ) : null}
       </section>
-      <form className="settings-page__form" onSubmit={save} data-testid="notify-form">
+      <form
+        className="settings-page__form"
+        onSubmit={(event) => void form.submit(event)}
+        data-testid="notify-form"
+      >
         <fieldset className="notify-levels">
           <legend className="settings-page__subtitle">{t('level.title')}</legend>
           {LEVELS.map((level) => (

@@ -1,11 +1,11 @@
 import type { SmtpConfig } from '@parley/protocol';
-import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from '../../lib/toast';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSmtpConfig, isApiError, sendTestMail, setSmtpConfig } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
 import { Button, Checkbox, TextField } from '../../ui';
 import { AdminPageFrame } from './admin-page-frame';
+import { useSettingsForm } from './settings-save';
 import './settings.css';
 
 const EMPTY: SmtpConfig = { enabled: false, host: '', port: 587, from: '', username: '', password: '' };
@@ -16,46 +16,19 @@ type TestResult = { ok: true } | { ok: false; answer: string };
 export function SmtpSettingsPage() {
   const { t } = useTranslation('accounts');
   const self = useAppSelector((state) => state.auth?.user);
-  const [config, setConfig] = useState<SmtpConfig | null>(null);
-  const [saved, setSaved] = useState<SmtpConfig | null>(null);
-  const [saving, setSaving] = useState(false);
+  const isAdmin = self?.is_admin === true;
+  const form = useSettingsForm<SmtpConfig>({
+    load: async () => ({ ...EMPTY, ...(await getSmtpConfig()) }),
+    save: setSmtpConfig,
+    saved: t('smtp.saved'),
+    enabled: isAdmin,
+    fallback: EMPTY,
+  });
   const [to, setTo] = useState(self?.email ?? '');
   const [testing, setTesting] = useState(false);
   const [result, setResult] = useState<TestResult | null>(null);
-  const isAdmin = self?.is_admin === true;
-
-  useEffect(() => {
-    if (!isAdmin) return;
-    let active = true;
-    getSmtpConfig()
-      .then((value) => {
-        if (!active) return;
-        setConfig({ ...EMPTY, ...value });
-        setSaved(value);
-      })
-      .catch(() => active && setConfig(EMPTY));
-    return () => {
-      active = false;
-    };
-  }, [isAdmin]);
-
+  const { value: config, stored: saved, saving, update } = form;
   if (!isAdmin || !config) return <AdminPageFrame isAdmin={isAdmin} notice={t('smtp.admin_only')} />;
-
-  const update = (patch: Partial<SmtpConfig>) => setConfig({ ...config, ...patch });
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      await setSmtpConfig(config);
-      setSaved(config);
-      toast.success(t('smtp.saved'));
-    } catch {
-      // The request layer has shown the server's answer.
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const test = async (event: FormEvent) => {
     event.preventDefault();
@@ -79,7 +52,11 @@ export function SmtpSettingsPage() {
     <main className="settings-page" data-testid="smtp-settings">
       <h1 className="settings-page__title">{t('smtp.title')}</h1>
       <p className="settings-page__description">{t('smtp.description')}</p>
-      <form className="settings-page__form" onSubmit={save} data-testid="smtp-form">
+      <form
+        className="settings-page__form"
+        onSubmit={(event) => void form.submit(event)}
+        data-testid="smtp-form"
+      >
         <Checkbox
           label={t('smtp.enabled')}
           checked={config.enabled}

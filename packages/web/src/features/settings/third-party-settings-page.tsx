@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getLoginConfig, getThirdPartySecret, regenerateThirdPartySecret } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
-import { toast } from '../../lib/toast';
 import { Button, CopyButton, TextAreaField, TextField } from '../../ui';
 import { AdminPageFrame } from './admin-page-frame';
+import { useSave } from './settings-save';
 import './settings.css';
 
 interface State {
@@ -20,7 +20,7 @@ export function ThirdPartySettingsPage() {
   const [state, setState] = useState<State | null>(null);
   const [shown, setShown] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSave({ saved: t('settings.regenerated') });
 
   useEffect(() => {
     if (!isAdmin) return undefined;
@@ -35,19 +35,12 @@ export function ThirdPartySettingsPage() {
 
   if (!isAdmin || !state) return <AdminPageFrame isAdmin={isAdmin} notice={t('settings.admin_only')} />;
 
-  const regenerate = async () => {
-    setBusy(true);
-    try {
+  const regenerate = () =>
+    run(async () => {
       const secret = await regenerateThirdPartySecret();
       setState({ ...state, secret });
       setConfirming(false);
-      toast.success(t('settings.regenerated'));
-    } catch {
-      // The request layer has shown the server's answer.
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const example = [
     `curl -X POST ${window.location.origin}/api/token/create_third_party_key \\`,

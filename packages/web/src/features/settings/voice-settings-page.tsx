@@ -1,44 +1,33 @@
 import type { AgoraConfig, VoiceConfig } from '@parley/protocol';
-import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAgoraConfig, getVoiceConfig, setAgoraConfig, setVoiceConfig } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
-import { toast } from '../../lib/toast';
 import { Button, Checkbox, ListField, TextField } from '../../ui';
 import { AdminPageFrame } from './admin-page-frame';
+import { useSettingsForm } from './settings-save';
 import './settings.css';
 
 /** `/setting/voice`: STUN/TURN, the mesh size and call limits, and VoceChat's Agora settings. */
 export function VoiceSettingsPage() {
   const { t } = useTranslation('voice');
   const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);
-  const [voice, setVoice] = useState<VoiceConfig | null>(null);
-  const [agora, setAgora] = useState<AgoraConfig | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!isAdmin) return;
-    void getVoiceConfig().then(setVoice, () => undefined);
-    void getAgoraConfig().then(setAgora, () => undefined);
-  }, [isAdmin]);
+  const voiceForm = useSettingsForm<VoiceConfig>({
+    load: getVoiceConfig,
+    save: setVoiceConfig,
+    saved: t('settings.saved'),
+    enabled: isAdmin,
+  });
+  const agoraForm = useSettingsForm<AgoraConfig>({
+    load: getAgoraConfig,
+    save: setAgoraConfig,
+    saved: t('settings.saved'),
+    enabled: isAdmin,
+  });
+  const { value: voice, update: v } = voiceForm;
+  const { value: agora, update: a } = agoraForm;
 
   if (!isAdmin || !voice || !agora)
     return <AdminPageFrame isAdmin={isAdmin} notice={t('settings.admin_only')} />;
-
-  const save = (what: () => Promise<unknown>) => async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      await what();
-      toast.success(t('settings.saved'));
-    } catch {
-      // The request layer has shown the server's answer.
-    } finally {
-      setSaving(false);
-    }
-  };
-  const v = (patch: Partial<VoiceConfig>) => setVoice({ ...voice, ...patch });
-  const a = (patch: Partial<AgoraConfig>) => setAgora({ ...agora, ...patch });
 
   return (
     <main className="settings-page" data-testid="voice-settings">
@@ -46,7 +35,7 @@ export function VoiceSettingsPage() {
       <p className="settings-page__description">{t('settings.description')}</p>
       <form
         className="settings-page__form"
-        onSubmit={save(() => setVoiceConfig(voice))}
+        onSubmit={(event) => void voiceForm.submit(event)}
         data-testid="voice-form"
       >
         <ListField
@@ -94,7 +83,7 @@ export function VoiceSettingsPage() {
           onChange={(ice_address_prefixes) => v({ ice_address_prefixes })}
           placeholder="10. 192.168."
         />
-        <Button type="submit" loading={saving} data-testid="voice-save">
+        <Button type="submit" loading={voiceForm.saving} data-testid="voice-save">
           {t('settings.save')}
         </Button>
       </form>
@@ -102,7 +91,7 @@ export function VoiceSettingsPage() {
       <p className="settings-page__description">{t('settings.agora_description')}</p>
       <form
         className="settings-page__form"
-        onSubmit={save(() => setAgoraConfig(agora))}
+        onSubmit={(event) => void agoraForm.submit(event)}
         data-testid="agora-form"
       >
         <Checkbox
@@ -146,7 +135,7 @@ export function VoiceSettingsPage() {
             onChange={(e) => a({ customer_secret: e.target.value })}
           />
         </div>
-        <Button type="submit" loading={saving}>
+        <Button type="submit" loading={agoraForm.saving}>
           {t('settings.save')}
         </Button>
       </form>

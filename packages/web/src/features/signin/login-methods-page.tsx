@@ -1,5 +1,5 @@
 import type { GithubAuthConfig, GoogleAuthConfig, LoginConfig } from '@parley/protocol';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   getGithubAuthConfig,
@@ -12,9 +12,8 @@ import {
   updateLoginConfig,
 } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
-import { toast } from '../../lib/toast';
 import { Button, Checkbox, SelectField } from '../../ui';
-import { AdminPageFrame } from '../settings';
+import { AdminPageFrame, useSettingsForm } from '../settings';
 import { IssuerFields, ProviderFields, type IssuerRow } from './provider-fields';
 import './signin.css';
 
@@ -69,36 +68,14 @@ async function save({ config, issuers, google, github }: Form): Promise<void> {
 export function LoginMethodsPage() {
   const { t } = useTranslation('signin');
   const isAdmin = useAppSelector((state) => state.auth?.user.is_admin === true);
-  const [form, setForm] = useState<Form | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    if (!isAdmin) return;
-    let active = true;
-    load()
-      .then((value) => active && setForm(value))
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, [isAdmin]);
+  const settings = useSettingsForm<Form>({ load, save, saved: t('methods.saved'), enabled: isAdmin });
+  const { value: form, saving } = settings;
 
   if (!isAdmin || !form) return <AdminPageFrame isAdmin={isAdmin} notice={t('methods.admin_only')} />;
 
   const { config } = form;
-  const update = (patch: Partial<LoginConfig>) => setForm({ ...form, config: { ...config, ...patch } });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      await save(form);
-      toast.success(t('methods.saved'));
-    } catch {
-      // The request layer has shown the server's answer.
-    } finally {
-      setSaving(false);
-    }
-  };
+  const update = (patch: Partial<LoginConfig>) => settings.update({ config: { ...config, ...patch } });
+  const submit = (event: FormEvent) => void settings.submit(event);
 
   return (
     <main className="settings-page" data-testid="login-methods">
@@ -133,10 +110,10 @@ export function LoginMethodsPage() {
         <ProviderFields
           google={form.google}
           github={form.github}
-          onGoogle={(google) => setForm({ ...form, google })}
-          onGithub={(github) => setForm({ ...form, github })}
+          onGoogle={(google) => settings.update({ google })}
+          onGithub={(github) => settings.update({ github })}
         />
-        <IssuerFields issuers={form.issuers} onChange={(issuers) => setForm({ ...form, issuers })} />
+        <IssuerFields issuers={form.issuers} onChange={(issuers) => settings.update({ issuers })} />
         <Button type="submit" loading={saving} data-testid="login-methods-save">
           {saving ? t('methods.saving') : t('methods.save')}
         </Button>

@@ -7,6 +7,7 @@ import { useAppSelector } from '../../../lib/store';
 import { toast } from '../../../lib/toast';
 import { Button, SelectField, TextField } from '../../../ui';
 import { useImageCrop } from '../../image-crop';
+import { saveWithToast, useSave } from '../settings-save';
 import { UserAvatar } from '../../users';
 import { EmailSection } from '../../email-change';
 
@@ -20,26 +21,19 @@ export function AccountPage() {
   const { t } = useTranslation('admin');
   const user = useAppSelector((state) => state.auth?.user);
   const [name, setName] = useState(user?.name ?? '');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSave({ saved: t('saved') });
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const crop = useImageCrop((image, square) => {
-    void setMyAvatar(image, square).then(
-      () => toast.success(t('saved')),
-      () => undefined,
-    );
+    void saveWithToast(() => setMyAvatar(image, square), { saved: t('saved') });
   });
   if (!user) return null;
   const guest = user.create_by === 'guest';
 
   const saveName = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    await updateMe({ name: name.trim() })
-      .then(() => toast.success(t('saved')))
-      .catch(() => undefined);
-    setBusy(false);
+    await run(() => updateMe({ name: name.trim() }));
   };
   const changeLanguage = async (language: string) => {
     await i18n.loadLanguages(language);
@@ -54,15 +48,15 @@ export function AccountPage() {
   const changePassword = async (event: FormEvent) => {
     event.preventDefault();
     if (newPassword !== repeat) return toast.error(t('account.mismatch'));
-    try {
-      await changeMyPassword(oldPassword, newPassword);
-      setOldPassword('');
-      setNewPassword('');
-      setRepeat('');
-      toast.success(t('account.password_changed'));
-    } catch {
-      // Shown by the request layer.
-    }
+    await saveWithToast(
+      async () => {
+        await changeMyPassword(oldPassword, newPassword);
+        setOldPassword('');
+        setNewPassword('');
+        setRepeat('');
+      },
+      { saved: t('account.password_changed') },
+    );
   };
 
   return (

@@ -4,6 +4,7 @@ import { clearAllFiles, clearAllMessages, updateSystemCommon } from '../../../li
 import { useAppSelector } from '../../../lib/store';
 import { toast } from '../../../lib/toast';
 import { Button, Spinner } from '../../../ui';
+import { saveWithToast } from '../settings-save';
 import { ConfirmModal } from './confirm-modal';
 import { FileExpirySelect } from './file-expiry-select';
 import { RetentionSetting } from '../../governance';
@@ -21,9 +22,10 @@ export function DataPage() {
         <FileExpirySelect
           value={common.max_file_expiry_mode}
           onChange={(mode) =>
-            void updateSystemCommon({ max_file_expiry_mode: mode })
-              .then(() => toast.success(t('saved'), { id: 'admin-saved' }))
-              .catch(() => undefined)
+            void saveWithToast(() => updateSystemCommon({ max_file_expiry_mode: mode }), {
+              saved: t('saved'),
+              toastId: 'admin-saved',
+            })
           }
         />
         <p className="admin-page__text">{t('data.expiry_text')}</p>

@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast';
 import { Button, TextField } from '../../../ui';
 import { ResetTwoFactor } from '../../two-factor';
 import { UserAvatar } from '../../users';
+import { saveWithToast } from '../settings-save';
 import { ConfirmModal } from './confirm-modal';
 import { FormModal } from './form-modal';
 
@@ -23,14 +24,11 @@ export function MemberRow({ member, isSelf, onChanged, onDeleted }: MemberRowPro
   const [sessions, setSessions] = useState<AdminSession[] | null>(null);
   const frozen = member.status === 'frozen';
 
-  const update = async (body: UpdateAdminUserRequest) => {
-    try {
-      onChanged(await adminUpdateUser(member.uid, body));
-      toast.success(t('saved'), { id: 'admin-saved' });
-    } catch {
-      // Shown by the request layer.
-    }
-  };
+  const update = (body: UpdateAdminUserRequest) =>
+    saveWithToast(async () => onChanged(await adminUpdateUser(member.uid, body)), {
+      saved: t('saved'),
+      toastId: 'admin-saved',
+    });
   const toggleSessions = async () => {
     if (sessions) return setSessions(null);
     setSessions(await adminListSessions(member.uid).catch(() => []));

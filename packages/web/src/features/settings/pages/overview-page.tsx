@@ -10,9 +10,9 @@ import {
   uploadOrganizationLogo,
 } from '../../../lib/api';
 import { useAppSelector } from '../../../lib/store';
-import { toast } from '../../../lib/toast';
 import { Button, Checkbox, SelectField, Spinner, TextAreaField, TextField } from '../../../ui';
 import { useImageCrop } from '../../image-crop';
+import { saveWithToast, useSave } from '../settings-save';
 import { DirectorySelect } from './directory-select';
 import { FileExpirySelect } from './file-expiry-select';
 
@@ -40,16 +40,16 @@ export function OverviewPage() {
   const org = useAppSelector((state) => state.server);
   const [name, setName] = useState(org.name);
   const [description, setDescription] = useState(org.description ?? '');
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useSave({ saved: t('saved') });
   const [login, setLogin] = useState<LoginConfig | null>(null);
   const [logoAt, setLogoAt] = useState(0);
   const crop = useImageCrop((image, square) => {
-    uploadOrganizationLogo(image, square).then(
-      () => {
+    void saveWithToast(
+      async () => {
+        await uploadOrganizationLogo(image, square);
         setLogoAt(Date.now());
-        toast.success(t('saved'));
       },
-      () => undefined, // Shown by the request layer.
+      { saved: t('saved') },
     );
   });
 
@@ -67,21 +67,11 @@ export function OverviewPage() {
 
   const saveOrg = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    try {
-      await updateOrganizationDetails(name.trim(), description.trim());
-      toast.success(t('saved'));
-    } catch {
-      // The request layer showed the answer.
-    } finally {
-      setSaving(false);
-    }
+    await run(() => updateOrganizationDetails(name.trim(), description.trim()));
   };
 
   const change = (patch: UpdateSystemCommonRequest) =>
-    updateSystemCommon(patch)
-      .then(() => toast.success(t('saved'), { id: 'admin-saved' }))
-      .catch(() => undefined);
+    saveWithToast(() => updateSystemCommon(patch), { saved: t('saved'), toastId: 'admin-saved' });
 
   const ext = readExt(common);
   const extValue = (key: ExtKey) =>
@@ -93,13 +83,13 @@ export function OverviewPage() {
   const changeLogin = async (patch: Partial<LoginConfig>) => {
     if (!login) return;
     const next = { ...login, ...patch };
-    try {
-      await updateLoginConfig(next);
-      setLogin(next);
-      toast.success(t('saved'), { id: 'admin-saved' });
-    } catch {
-      // Shown by the request layer.
-    }
+    await saveWithToast(
+      async () => {
+        await updateLoginConfig(next);
+        setLogin(next);
+      },
+      { saved: t('saved'), toastId: 'admin-saved' },
+    );
   };
 
   const toggle = (key: keyof SystemCommon, label: string) => (
