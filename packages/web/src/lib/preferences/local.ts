@@ -46,3 +46,13 @@ export function storeOwnMessagesSide(side: OwnMessagesSide): void {
 export function storeMessageSound(on: boolean): void {
   write(SOUND_KEY, on ? '1' : '0');
 }
+
+const FILES_VIEW_KEY = 'parley.files-view';
+export type FilesView = 'grid' | 'list';
+
+/** The Files screen's layout (SPEC `fileListView`): grid unless this browser chose the list. */
+export const readFilesView = (): FilesView => (read(FILES_VIEW_KEY) === 'list' ? 'list' : 'grid');
+
+export function storeFilesView(view: FilesView): void {
+  write(FILES_VIEW_KEY, view);
+}
