@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { API_BASE, listMemberFiles } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
-import { readFilesView, storeFilesView, type FilesView } from '../../lib/preferences/local';
+import { readFilesView, storeFilesView, type FilesView } from './files-view';
 import { useAppSelector } from '../../lib/store';
 import { Button, SelectField, Spinner, Svg, TextField, type IconProps } from '../../ui';
 import { formatSize } from '../files';

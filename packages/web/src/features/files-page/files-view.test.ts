@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readFilesView, storeFilesView } from './local';
+import { readFilesView, storeFilesView } from './files-view';
 
 describe('the Files screen view', () => {
   let data: Map<string, string>;
