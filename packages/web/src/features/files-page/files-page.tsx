@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { API_BASE, listMemberFiles } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
+import { readFilesView, storeFilesView, type FilesView } from './files-view';
 import { useAppSelector } from '../../lib/store';
 import { Button, SelectField, Spinner, Svg, TextField, type IconProps } from '../../ui';
 import { formatSize } from '../files';
@@ -47,13 +48,32 @@ function toQuery(f: Filters, before?: number): MemberFilesQuery {
 export const fileUrl = (path: string, extra = '') =>
   `${API_BASE}/resource/file?file_path=${encodeURIComponent(path)}${extra}`;
 
-function Preview({ file }: { file: MemberFile }) {
+const VIEWS: readonly FilesView[] = ['grid', 'list'];
+
+export const GridIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="4" y="4" width="7" height="7" rx="1" />
+    <rect x="13" y="4" width="7" height="7" rx="1" />
+    <rect x="4" y="13" width="7" height="7" rx="1" />
+    <rect x="13" y="13" width="7" height="7" rx="1" />
+  </Svg>
+);
+
+export const ListIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />
+  </Svg>
+);
+
+function Preview({ file, size }: { file: MemberFile; size: number }) {
   const [broken, setBroken] = useState(false);
   const image = file.content_type.startsWith('image/') && file.content_type !== 'image/svg+xml';
-  if (file.expired || !image || broken) {
+  // A video shows only the server's thumbnail (its poster frame), never the video itself.
+  const video = file.content_type.startsWith('video/') && file.thumbnail;
+  if (file.expired || !(image || video) || broken) {
     return (
       <span className="files-page__icon" aria-hidden="true">
-        <FileIcon size={24} />
+        <FileIcon size={size} />
       </span>
     );
   }
@@ -67,7 +87,15 @@ function Preview({ file }: { file: MemberFile }) {
   );
 }
 
-function FileRow({ file, onJump }: { file: MemberFile; onJump: (file: MemberFile) => void }) {
+function FileRow({
+  file,
+  view,
+  onJump,
+}: {
+  file: MemberFile;
+  view: FilesView;
+  onJump: (file: MemberFile) => void;
+}) {
   const { t } = useTranslation('filespage');
   const sender = useUserName(file.from_uid);
   const group = useAppSelector((state) =>
@@ -83,10 +111,17 @@ function FileRow({ file, onJump }: { file: MemberFile; onJump: (file: MemberFile
   );
   const name = file.name || t('unnamed');
   return (
-    <li className="files-page__row" data-testid="files-row" data-mid={file.mid} data-name={file.name}>
-      <Preview file={file} />
+    <li
+      className={view === 'grid' ? 'files-page__tile' : 'files-page__row'}
+      data-testid="files-row"
+      data-mid={file.mid}
+      data-name={file.name}
+    >
+      <Preview file={file} size={view === 'grid' ? 40 : 24} />
       <div className="files-page__info">
-        <span className="files-page__name">{name}</span>
+        <span className="files-page__name" title={name}>
+          {name}
+        </span>
         <span className="files-page__meta">
           {file.expired ? (
             <span className="files-page__expired">{t('expired')}</span>
@@ -147,6 +182,11 @@ export function FilesPage() {
   const [next, setNext] = useState<number | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [view, setView] = useState<FilesView>(readFilesView);
+  const chooseView = (next: FilesView) => {
+    setView(next);
+    storeFilesView(next);
+  };
 
   const sortedGroups = useMemo(
     () => Object.values(groups).sort((a, b) => a.name.localeCompare(b.name)),
@@ -208,7 +248,25 @@ export function FilesPage() {
   return (
     <main className="files-page" data-testid="files-page">
       <header className="files-page__header">
-        <h1>{t('filespage:title')}</h1>
+        <div className="files-page__top">
+          <h1>{t('filespage:title')}</h1>
+          <div className="files-page__views" role="group" aria-label={t('filespage:view.label')}>
+            {VIEWS.map((v) => (
+              <button
+                key={v}
+                type="button"
+                className="files-page__view"
+                aria-pressed={view === v}
+                title={t(`filespage:view.${v}`)}
+                onClick={() => chooseView(v)}
+                data-testid={`files-view-${v}`}
+              >
+                {v === 'grid' ? <GridIcon size={18} /> : <ListIcon size={18} />}
+                <span>{t(`filespage:view.${v}`)}</span>
+              </button>
+            ))}
+          </div>
+        </div>
         <div className="files-page__kinds" role="group" aria-label={t('filespage:filter.kind')}>
           {KINDS.map((kind) => (
             <button
@@ -277,9 +335,14 @@ export function FilesPage() {
           </p>
         ) : null}
         {files && files.length > 0 ? (
-          <ul className="files-page__list" aria-label={t('filespage:results', { count: files.length })}>
+          <ul
+            className={view === 'grid' ? 'files-page__grid' : 'files-page__list'}
+            data-view={view}
+            data-testid="files-results"
+            aria-label={t('filespage:results', { count: files.length })}
+          >
             {files.map((file) => (
-              <FileRow key={file.mid} file={file} onJump={jump} />
+              <FileRow key={file.mid} file={file} view={view} onJump={jump} />
             ))}
           </ul>
         ) : null}

@@ -9,7 +9,8 @@ import type { OwnMessagesSide } from '@parley/protocol';
 const SIDE_KEY = 'parley.own-messages';
 const SOUND_KEY = 'parley.message-sound';
 
-function read(key: string): string | null {
+/** A local-storage value, or null when absent or storage is blocked. */
+export function readLocal(key: string): string | null {
   try {
     return localStorage.getItem(key);
   } catch {
@@ -17,7 +18,8 @@ function read(key: string): string | null {
   }
 }
 
-function write(key: string, value: string): void {
+/** Stores a value; when storage is blocked the choice lasts for this page only. */
+export function writeLocal(key: string, value: string): void {
   try {
     localStorage.setItem(key, value);
   } catch {
@@ -27,10 +29,10 @@ function write(key: string, value: string): void {
 
 /** The side this user chose, or null: then the server's `chat_layout_mode` decides. */
 export const storedSide = (): OwnMessagesSide | null => {
-  const side = read(SIDE_KEY);
+  const side = readLocal(SIDE_KEY);
   return side === 'left' || side === 'right' ? side : null;
 };
-export const readMessageSound = (): boolean => read(SOUND_KEY) === '1';
+export const readMessageSound = (): boolean => readLocal(SOUND_KEY) === '1';
 
 /** Puts the chosen side on `<html data-own-messages>`, which the message list's CSS follows. */
 export function applyOwnMessagesSide(side: OwnMessagesSide | null = storedSide()): void {
@@ -39,10 +41,10 @@ export function applyOwnMessagesSide(side: OwnMessagesSide | null = storedSide()
 }
 
 export function storeOwnMessagesSide(side: OwnMessagesSide): void {
-  write(SIDE_KEY, side);
+  writeLocal(SIDE_KEY, side);
   applyOwnMessagesSide(side);
 }
 
 export function storeMessageSound(on: boolean): void {
-  write(SOUND_KEY, on ? '1' : '0');
+  writeLocal(SOUND_KEY, on ? '1' : '0');
 }
