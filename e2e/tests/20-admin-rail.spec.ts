@@ -20,7 +20,7 @@ for (const theme of ['light', 'dark'] as const) {
     const widths = await rail.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-    for (const id of ['nav-chat', 'nav-users', 'nav-favs', 'nav-settings']) {
+    for (const id of ['nav-chat', 'nav-users', 'nav-favs', 'nav-files', 'nav-settings']) {
       const box = await page.getByTestId(id).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 320, id).toBe(true);
     }
