@@ -7,6 +7,7 @@
 import type { ServerEvent } from '@parley/protocol';
 import { LIMITS } from '@parley/protocol';
 import type { Audience, Envelope, EventBus } from './bus.js';
+import { KeepAliveSweeper } from './keep-alive.js';
 
 /** A stream whose unsent bytes exceed this is cut off; the client reconnects and resumes. */
 export const STREAM_BUFFER_CAP_BYTES = 4 * 1024 * 1024;
@@ -15,6 +16,8 @@ export const STREAM_BUFFER_CAP_BYTES = 4 * 1024 * 1024;
 const RECONNECT_AFTER_SHUTDOWN_MS = 1_000;
 /** …while Redis may take a few seconds to come back. */
 const RECONNECT_AFTER_LOSS_MS = 3_000;
+/** A tick every 100 ms at the 5 s comment period. */
+const KEEP_ALIVE_SLICES = 50;
 
 export interface StreamSink {
   /** Writes a frame; returns the bytes waiting in the socket buffer afterwards. */
@@ -105,8 +108,14 @@ export function frameOf(event: ServerEvent): string {
 export class Hub {
   private readonly byUid = new Map<number, Set<StreamConnection>>();
   private unsubscribe: (() => void) | undefined;
-  private commentTimer: NodeJS.Timeout | undefined;
-  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private readonly keepAlive = new KeepAliveSweeper(
+    {
+      commentMs: LIMITS.keepAliveCommentSeconds * 1000,
+      heartbeatMs: LIMITS.heartbeatSeconds * 1000,
+      slices: KEEP_ALIVE_SLICES,
+    },
+    () => frameOf({ type: 'heartbeat', time: Date.now() }),
+  );
 
   constructor(private readonly bus: EventBus) {}
 
@@ -114,25 +123,18 @@ export class Hub {
     this.unsubscribe = await this.bus.subscribe((envelope) => this.dispatch(envelope));
     // Events may be missed until the bus is back: clients start over from the database instead.
     this.bus.onLost(() => this.closeAll(RECONNECT_AFTER_LOSS_MS));
-    this.commentTimer = setInterval(
-      () => this.eachConnection((c) => c.writeComment()),
-      LIMITS.keepAliveCommentSeconds * 1000,
-    );
-    this.heartbeatTimer = setInterval(() => {
-      const frame = frameOf({ type: 'heartbeat', time: Date.now() });
-      this.eachConnection((c) => c.deliver(frame, undefined, false));
-    }, LIMITS.heartbeatSeconds * 1000);
-    this.commentTimer.unref();
-    this.heartbeatTimer.unref();
+    this.keepAlive.start();
   }
 
   add(conn: StreamConnection): void {
     let set = this.byUid.get(conn.uid);
     if (!set) this.byUid.set(conn.uid, (set = new Set()));
     set.add(conn);
+    this.keepAlive.add(conn);
   }
 
   remove(conn: StreamConnection): void {
+    this.keepAlive.remove(conn);
     const set = this.byUid.get(conn.uid);
     if (!set) return;
     set.delete(conn);
@@ -147,8 +149,7 @@ export class Hub {
 
   /** Closes every stream (shutdown); clients reconnect to another node and resume there. */
   async stop(): Promise<void> {
-    clearInterval(this.commentTimer);
-    clearInterval(this.heartbeatTimer);
+    this.keepAlive.stop();
     this.unsubscribe?.();
     this.closeAll(RECONNECT_AFTER_SHUTDOWN_MS);
   }
