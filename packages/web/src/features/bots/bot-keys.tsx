@@ -1,4 +1,4 @@
-import type { BotKey } from '@parley/protocol';
+import { LIMITS, type BotKey } from '@parley/protocol';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
@@ -89,7 +89,7 @@ export function BotKeys({ uid }: { uid: number }) {
         <TextField
           label={t('keys.name')}
           value={name}
-          maxLength={64}
+          maxLength={LIMITS.botKeyNameMaxLength}
           required
           onChange={(e) => setName(e.target.value)}
           data-testid="bot-key-name"
