@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'vite';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
 
 const ENTRY = fileURLToPath(new URL('./widget.html', import.meta.url));
 
@@ -14,12 +14,16 @@ const ENTRY = fileURLToPath(new URL('./widget.html', import.meta.url));
 export function widget(): Plugin {
   let outDir = '';
   let root = '';
+  let treeshake: ResolvedConfig['build']['rolldownOptions']['treeshake'];
   return {
     name: 'parley-widget',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
+      // The app's rule that the protocol package has no side effects: the widget imports its
+      // `LIMITS` without taking TypeBox along.
+      treeshake = config.build.rolldownOptions.treeshake;
     },
     writeBundle: {
       sequential: true,
@@ -37,7 +41,7 @@ export function widget(): Plugin {
             copyPublicDir: false,
             manifest: false,
             assetsDir: 'assets/widget',
-            rolldownOptions: { input: { widget: ENTRY } },
+            rolldownOptions: { input: { widget: ENTRY }, treeshake },
           },
         });
       },

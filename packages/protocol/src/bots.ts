@@ -62,7 +62,9 @@ export const UpdateAdminUserRequest = Type.Object({
 });
 export type UpdateAdminUserRequest = Type.Static<typeof UpdateAdminUserRequest>;
 
-export const CreateBotKeyRequest = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }) });
+export const CreateBotKeyRequest = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: LIMITS.botKeyNameMaxLength }),
+});
 export type CreateBotKeyRequest = Type.Static<typeof CreateBotKeyRequest>;
 
 /** A stored key as listed: `key` is only its visible prefix; the whole key is shown once, at creation. */

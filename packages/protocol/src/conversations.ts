@@ -4,6 +4,7 @@
  */
 import Type from 'typebox';
 import { Id, MessageTarget } from './common.js';
+import { LIMITS } from './limits.js';
 import { ContactInfo } from './users.js';
 
 /** A conversation's settings are changed for at most this many conversations in one call. */
@@ -55,7 +56,7 @@ export type UpdateContactStatusRequest = Type.Static<typeof UpdateContactStatusR
 
 export const SearchUserRequest = Type.Object({
   search_type: Type.Union([Type.Literal('id'), Type.Literal('email'), Type.Literal('name')]),
-  keyword: Type.String({ minLength: 1, maxLength: 320 }),
+  keyword: Type.String({ minLength: 1, maxLength: LIMITS.userSearchKeywordMaxLength }),
 });
 export type SearchUserRequest = Type.Static<typeof SearchUserRequest>;
 

@@ -1,6 +1,7 @@
 /** Invite management (Parley's own routes; the VoceChat contract has none). */
 import Type from 'typebox';
 import { Id, Nullable } from './common.js';
+import { LIMITS } from './limits.js';
 
 export const InviteInfo = Type.Object({
   /** Identifies the invite for revoking; not the token, which is never shown again. */
@@ -22,7 +23,7 @@ export type InviteIdParams = Type.Static<typeof InviteIdParams>;
 
 /** `POST /invites/email`: an administrator mails a single-use sign-up link that joins `gids`. */
 export const EmailInviteRequest = Type.Object({
-  email: Type.String({ minLength: 3, maxLength: 320 }),
+  email: Type.String({ minLength: 3, maxLength: LIMITS.inviteEmailMaxLength }),
   gids: Type.Array(Id, { maxItems: 50 }),
   /** Seconds the link works: 1 hour to 30 days, 7 days by default. */
   expired_in: Type.Optional(Type.Integer({ minimum: 3600, maximum: 2_592_000 })),

@@ -6,7 +6,22 @@ export const LIMITS = {
   passwordMaxLength: 256,
   emailMaxLength: 254,
   groupNameMaxLength: 64,
+  /** The server's own name (the organization, set by an administrator or at first start). */
+  organizationNameMaxLength: 64,
+  /** A channel's or the organization's description. */
   descriptionMaxLength: 1024,
+  /** Message search's words (`POST /message/search`). */
+  searchQueryMaxLength: 256,
+  /** The Files screen's name filter (`GET /resource/files?q=`). */
+  fileNameFilterMaxLength: 128,
+  /** What `POST /user/search` looks for: an id, a name or an address. */
+  userSearchKeywordMaxLength: 320,
+  /** The address an administrator mails an invitation to (`POST /invites/email`). */
+  inviteEmailMaxLength: 320,
+  /** A bot key's label. */
+  botKeyNameMaxLength: 64,
+  /** A two-factor code as typed: six digits, or a recovery code. */
+  totpCodeMaxLength: 32,
   messageMaxBytes: 64 * 1024,
   jsonBodyMaxBytes: 1024 * 1024,
   /** Arrays and objects inside each other in a JSON body or X-Properties; no client sends more than a few. */
@@ -32,6 +47,13 @@ export const LIMITS = {
   keepAliveCommentSeconds: 5,
   inviteDefaultSeconds: 900,
   inviteUnlimitedUses: 10_000_000,
+  /**
+   * The chat widget's snippet parameters (docs/widget.md): the widget cuts longer ones, and the
+   * settings screen that writes the snippet stops there. The server never sees them.
+   */
+  widgetIdMaxLength: 64,
+  widgetTitleMaxLength: 80,
+  widgetWelcomeMaxLength: 500,
 } as const;
 
 export const INVITE_EXPIRY_CHOICES = [1800, 3600, 21600, 43200, 86400, 604800, 2592000] as const;

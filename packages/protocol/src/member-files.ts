@@ -1,6 +1,7 @@
 /** Parley's member Files screen (`GET /resource/files`): every file the caller may read. */
 import Type from 'typebox';
 import { Id, MessageTarget, Nullable } from './common.js';
+import { LIMITS } from './limits.js';
 
 export const MEMBER_FILE_KINDS = ['image', 'video', 'audio', 'doc', 'other'] as const;
 export type MemberFileKind = (typeof MEMBER_FILE_KINDS)[number];
@@ -23,7 +24,7 @@ export const MemberFilesQuery = Type.Object({
   /** In the caller's direct conversation with this user. */
   uid: Type.Optional(Id),
   /** Part of the file name, case-insensitive. */
-  q: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  q: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.fileNameFilterMaxLength })),
   /** Cursor: only files of messages older than this mid (the previous page's `next_before`). */
   before: Type.Optional(Id),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),

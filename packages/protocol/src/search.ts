@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { Id, MessageTarget } from './common.js';
+import { LIMITS } from './limits.js';
 
 /** The `type` filter of a search and the content types each value stands for. */
 export const SEARCH_TYPES = {
@@ -15,7 +16,7 @@ export type SearchType = keyof typeof SEARCH_TYPES;
  * bound `created_at` (ms, `after <= created_at < before`); `before_mid` pages backwards.
  */
 export const SearchQuery = Type.Object({
-  q: Type.String({ minLength: 1, maxLength: 256 }),
+  q: Type.String({ minLength: 1, maxLength: LIMITS.searchQueryMaxLength }),
   from: Type.Optional(Id),
   gid: Type.Optional(Id),
   uid: Type.Optional(Id),

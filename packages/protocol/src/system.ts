@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { Nullable } from './common.js';
+import { LIMITS } from './limits.js';
 
 export const Organization = Type.Object({
   name: Type.String(),
@@ -9,8 +10,8 @@ export const Organization = Type.Object({
 export type Organization = Type.Static<typeof Organization>;
 
 export const UpdateOrganizationRequest = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 64 }),
-  description: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
+  name: Type.String({ minLength: 1, maxLength: LIMITS.organizationNameMaxLength }),
+  description: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.descriptionMaxLength }))),
 });
 export type UpdateOrganizationRequest = Type.Static<typeof UpdateOrganizationRequest>;
 

@@ -3,9 +3,10 @@
  * VoceChat (docs/api.md, "Two-factor sign-in").
  */
 import Type from 'typebox';
+import { LIMITS } from './limits.js';
 
 /** A six-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`). */
-export const TotpCode = Type.String({ minLength: 1, maxLength: 32 });
+export const TotpCode = Type.String({ minLength: 1, maxLength: LIMITS.totpCodeMaxLength });
 
 export const TotpCodeRequest = Type.Object({ code: TotpCode });
 export type TotpCodeRequest = Type.Static<typeof TotpCodeRequest>;

@@ -1,11 +1,18 @@
 /**
  * The widget's own API client. The app's client (`lib/api`) comes with the app store and toasts;
  * the widget is a separate page that must stay small, so it calls the few routes it needs here,
- * with paths and types from the protocol's route table (type-only imports: nothing of it ships).
+ * with paths and types from the protocol's route table (types, and the plain `LIMITS` object: no
+ * schema ships).
  * The session is kept in local storage per widget id, and the access token is renewed before it
  * expires, as the app does (SPEC §4: 20 s margin).
  */
-import type { ChatMessage, LoginResponse, RenewResponse, WidgetConfig } from '@parley/protocol';
+import {
+  LIMITS,
+  type ChatMessage,
+  type LoginResponse,
+  type RenewResponse,
+  type WidgetConfig,
+} from '@parley/protocol';
 
 const RENEW_MARGIN_MS = 20_000;
 
@@ -202,8 +209,10 @@ export class WidgetApi {
     }
   }
 
+  /** The newest messages, as many as a new device of the app gets of each conversation. */
   history(target: Target): Promise<ChatMessage[]> {
-    return this.authed<ChatMessage[]>('GET', `${targetPath(target)}/history?limit=50`);
+    const limit = LIMITS.streamBacklogPerConversation;
+    return this.authed<ChatMessage[]>('GET', `${targetPath(target)}/history?limit=${limit}`);
   }
 
   sendText(target: Target, text: string): Promise<number> {

@@ -1,3 +1,5 @@
+import { LIMITS } from '@parley/protocol';
+
 /**
  * The widget's parameters (SPEC §3), as the loader (`public/widget.js`) passes them in the frame's
  * query string, under VoceChat's names. Everything a page gives is checked here, once: a colour
@@ -37,15 +39,15 @@ export function readParams(search: string): WidgetParams {
   const color = text('theme-color');
   const logo = text('logo', 2000);
   return {
-    id: text('id', 64) || 'default',
+    id: text('id', LIMITS.widgetIdMaxLength) || 'default',
     host: positiveId(q.get('host-id')),
     channel: positiveId(q.get('channel-id')),
-    title: text('title', 80),
+    title: text('title', LIMITS.widgetTitleMaxLength),
     // Only an image from the web (or this server): never a script URL.
     logo: /^(https?:\/\/|\/)/.test(logo) ? logo : '',
     autoReg: q.get('auto-reg') !== 'false',
     themeColor: COLOR.test(color) ? color : '#4f46e5',
-    welcome: text('welcome', 500),
+    welcome: text('welcome', LIMITS.widgetWelcomeMaxLength),
     position: q.get('position') === 'left' ? 'left' : 'right',
     language: text('lang', 35),
     open: q.get('open') === 'true',

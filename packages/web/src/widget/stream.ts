@@ -3,7 +3,7 @@
  * after the newest message it holds, so a reconnect misses nothing and repeats nothing, and it
  * reconnects 2 s after an error (SPEC §4) with a token renewed if need be.
  */
-import type { ChatMessage } from '@parley/protocol';
+import { LIMITS, type ChatMessage } from '@parley/protocol';
 
 const RECONNECT_MS = 2_000;
 
@@ -25,7 +25,7 @@ export function openStream(options: {
   const connect = async () => {
     const token = await options.token().catch(() => null);
     if (closed || !token) return;
-    const params = new URLSearchParams({ 'api-key': token, limit: '500' });
+    const params = new URLSearchParams({ 'api-key': token, limit: String(LIMITS.streamBacklogLimit) });
     const after = options.afterMid();
     if (after > 0) params.set('after_mid', String(after));
     source = new EventSource(`/api/user/events?${params}`);

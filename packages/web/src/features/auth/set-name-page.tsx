@@ -1,3 +1,4 @@
+import { LIMITS } from '@parley/protocol';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '../../lib/toast';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +64,7 @@ export function SetNamePage() {
           autoComplete="nickname"
           required
           autoFocus
-          maxLength={32}
+          maxLength={LIMITS.nameMaxLength}
           value={name}
           onChange={(event) => setName(event.target.value)}
           data-testid="set-name-name"

@@ -1,10 +1,10 @@
-import type { BotKey } from '@parley/protocol';
+import { LIMITS, type BotKey } from '@parley/protocol';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../lib/toast';
 import * as botsApi from '../../lib/api/endpoints/bots';
 import { useAppSelector } from '../../lib/store';
 import { Button, CopyButton, TextField } from '../../ui';
+import { saveWithToast, useSave } from '../settings';
 import { curlSnippet, formatTime } from './format';
 
 /** A bot's keys: create one (shown once, with a curl snippet beside it), list, revoke. */
@@ -12,7 +12,8 @@ export function BotKeys({ uid }: { uid: number }) {
   const { t } = useTranslation('bots');
   const [keys, setKeys] = useState<BotKey[]>([]);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
+  // The new key shows once, in place of a toast.
+  const { busy, run } = useSave();
   const [fresh, setFresh] = useState<string | null>(null);
   const groups = useAppSelector((state) => state.groups.byId);
   const gid = useMemo(() => {
@@ -35,22 +36,15 @@ export function BotKeys({ uid }: { uid: number }) {
   const create = async (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       setFresh(await botsApi.createBotKey(uid, name.trim()));
       setName('');
       await load();
-    } catch {
-      // Toasted by the API layer.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const revoke = async (kid: number) => {
-    await botsApi.revokeBotKey(uid, kid);
-    toast.success(t('keys.revoked'));
-    await load();
+    if (await saveWithToast(() => botsApi.revokeBotKey(uid, kid), { saved: t('keys.revoked') })) await load();
   };
 
   return (
@@ -89,7 +83,7 @@ export function BotKeys({ uid }: { uid: number }) {
         <TextField
           label={t('keys.name')}
           value={name}
-          maxLength={64}
+          maxLength={LIMITS.botKeyNameMaxLength}
           required
           onChange={(e) => setName(e.target.value)}
           data-testid="bot-key-name"

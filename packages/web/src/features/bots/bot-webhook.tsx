@@ -1,9 +1,9 @@
 import type { AdminUser, WebhookDelivery } from '@parley/protocol';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../lib/toast';
 import * as botsApi from '../../lib/api/endpoints/bots';
 import { Button, TextField } from '../../ui';
+import { saveWithToast, useSettingsForm } from '../settings';
 import { formatTime } from './format';
 
 const STATUS_LABELS = {
@@ -15,9 +15,14 @@ const STATUS_LABELS = {
 /** The webhook URL (checked by the server), its signing secret, and the delivery log. */
 export function BotWebhook({ bot, onSaved }: { bot: AdminUser; onSaved: () => void }) {
   const { t } = useTranslation('bots');
-  const [url, setUrl] = useState(bot.webhook_url ?? '');
+  // An invalid URL is the server's 400, toasted by the request layer ("Invalid Webhook URL!").
+  const form = useSettingsForm({
+    initial: { url: bot.webhook_url ?? '' },
+    normalize: ({ url }) => ({ url: url.trim() }),
+    save: ({ url }) => botsApi.setBotWebhook(bot.uid, url),
+    saved: t('webhook.saved'),
+  });
   const [secret, setSecret] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [log, setLog] = useState<WebhookDelivery[]>([]);
 
   const loadSecret = useCallback(
@@ -44,24 +49,15 @@ export function BotWebhook({ bot, onSaved }: { bot: AdminUser; onSaved: () => vo
   }, [bot.uid]);
 
   const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await botsApi.setBotWebhook(bot.uid, url.trim());
-      toast.success(t('webhook.saved'));
-      await loadSecret();
-      onSaved();
-    } catch {
-      // Toasted ("Invalid Webhook URL!").
-    } finally {
-      setBusy(false);
-    }
+    if (!(await form.submit(event))) return;
+    await loadSecret();
+    onSaved();
   };
 
-  const rotate = async () => {
-    setSecret((await botsApi.rotateBotSecret(bot.uid)).secret);
-    toast.success(t('webhook.rotated'));
-  };
+  const rotate = () =>
+    saveWithToast(async () => setSecret((await botsApi.rotateBotSecret(bot.uid)).secret), {
+      saved: t('webhook.rotated'),
+    });
 
   return (
     <>
@@ -71,12 +67,12 @@ export function BotWebhook({ bot, onSaved }: { bot: AdminUser; onSaved: () => vo
           <TextField
             label={t('webhook.url')}
             type="url"
-            value={url}
+            value={form.value?.url ?? ''}
             placeholder="https://"
-            onChange={(e) => setUrl(e.target.value)}
+            onChange={(e) => form.update({ url: e.target.value })}
             data-testid="bot-webhook-url"
           />
-          <Button type="submit" loading={busy} data-testid="bot-webhook-save">
+          <Button type="submit" loading={form.saving} disabled={!form.dirty} data-testid="bot-webhook-save">
             {t('webhook.save')}
           </Button>
         </form>

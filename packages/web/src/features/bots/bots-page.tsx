@@ -1,4 +1,4 @@
-import type { AdminUser } from '@parley/protocol';
+import { LIMITS, type AdminUser } from '@parley/protocol';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
@@ -117,7 +117,7 @@ function CreateBot({ onCreated }: { onCreated: (bot: AdminUser) => Promise<void>
         <TextField
           label={t('create.name')}
           value={name}
-          maxLength={32}
+          maxLength={LIMITS.nameMaxLength}
           required
           onChange={(e) => setName(e.target.value)}
           data-testid="bot-name"

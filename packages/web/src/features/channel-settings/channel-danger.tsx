@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { call } from '../../lib/api';
 import { Button, Modal } from '../../ui';
 import type { ChannelRights } from '../channels';
-import { useAction } from './use-action';
+import { useSave } from '../settings';
 
 /** Leave (not the owner: SPEC §5, hand it over first) or delete (owner or admin), each confirmed. */
 export function ChannelDanger({
@@ -20,7 +20,7 @@ export function ChannelDanger({
   const { t } = useTranslation(['channels', 'common']);
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState<'leave' | 'delete' | null>(null);
-  const { busy, run } = useAction();
+  const { busy, run } = useSave();
   const gid = group.gid;
   if (!rights.leave && !rights.manage && !isOwner) return null;
   const act = () =>

@@ -7,7 +7,7 @@ import { useAppSelector } from '../../lib/store';
 import { Button, Checkbox, Modal, TextField } from '../../ui';
 import { UserAvatar } from '../users';
 import { membersOf, roleOf, sortMembers, type ChannelRights } from '../channels';
-import { useAction } from './use-action';
+import { useSave } from '../settings';
 
 /** The member list (admins first, then bots, SPEC §4), adding, removing and handing over. */
 export function ChannelMembers({ group, rights }: { group: Group; rights: ChannelRights }) {
@@ -17,7 +17,7 @@ export function ChannelMembers({ group, rights }: { group: Group; rights: Channe
   const members = useMemo(() => sortMembers(membersOf(group, users), currentLanguage()), [group, users]);
   const [adding, setAdding] = useState(false);
   const [confirm, setConfirm] = useState<{ kind: 'remove' | 'transfer'; user: UserInfo } | null>(null);
-  const { busy, run } = useAction();
+  const { busy, run } = useSave();
   const gid = group.gid;
 
   const act = () => {
@@ -132,7 +132,7 @@ function AddMembersDialog({ group, onClose }: { group: Group; onClose: () => voi
   const users = useAppSelector((state) => state.users.byId);
   const [filter, setFilter] = useState('');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
-  const { busy, run } = useAction();
+  const { busy, run } = useSave();
   const candidates = useMemo(() => {
     const needle = filter.trim().toLocaleLowerCase();
     return Object.values(users)

@@ -1,5 +1,5 @@
 import { CHANNEL_SWITCHES, LIMITS, type Group } from '@parley/protocol';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, API_BASE } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -7,9 +7,7 @@ import { Avatar, Button, Checkbox, TextAreaField, TextField } from '../../ui';
 import type { ChannelRights } from '../channels';
 import { useImageCrop } from '../image-crop';
 import { channelPreviewsOn, withChannelPreviews } from '../previews';
-import { useAction } from './use-action';
-
-const MAX_ICON_BYTES = 5_000_000;
+import { useSave, useSettingsForm } from '../settings';
 
 export const groupIconUrl = (group: Group): string | null =>
   group.avatar_updated_at > 0
@@ -19,7 +17,8 @@ export const groupIconUrl = (group: Group): string | null =>
 /** Name, description, icon, visibility and the four switches (SPEC §3). */
 export function ChannelOverview({ group, rights }: { group: Group; rights: ChannelRights }) {
   const { t } = useTranslation(['channels', 'common', 'previews']);
-  const { busy, run } = useAction();
+  // The switches save on each click and show what group_changed brings: no toast.
+  const { busy, run } = useSave();
   const file = useRef<HTMLInputElement>(null);
   const gid = group.gid;
   const setSwitch = (key: (typeof CHANNEL_SWITCHES)[number], value: boolean) =>
@@ -31,7 +30,7 @@ export function ChannelOverview({ group, rights }: { group: Group; rights: Chann
   const upload = (picked: File | undefined) => {
     if (!picked) return;
     if (!picked.type.startsWith('image/')) return void toast.error(t('channels:overview.icon_type'));
-    if (picked.size > MAX_ICON_BYTES) return void toast.error(t('channels:overview.icon_size'));
+    if (picked.size > LIMITS.imageMaxBytes) return void toast.error(t('channels:overview.icon_size'));
     crop.pick(picked);
   };
   const setPreviews = (on: boolean) =>
@@ -142,46 +141,43 @@ export function ChannelOverview({ group, rights }: { group: Group; rights: Chann
 
 function DetailsForm({ group, manage }: { group: Group; manage: boolean }) {
   const { t } = useTranslation(['channels']);
-  const [name, setName] = useState(group.name);
-  const [description, setDescription] = useState(group.description ?? '');
-  const { busy, run } = useAction();
-  const dirty = name.trim() !== group.name || description.trim() !== (group.description ?? '');
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return;
-    void run(async () => {
-      await call('updateGroup', {
-        params: { gid: group.gid },
-        body: { name: name.trim(), description: description.trim() },
-      });
-      toast.success(t('channels:overview.saved'));
-    });
-  };
+  const form = useSettingsForm({
+    initial: { name: group.name, description: group.description ?? '' },
+    normalize: ({ name, description }) => ({ name: name.trim(), description: description.trim() }),
+    save: (body) => call('updateGroup', { params: { gid: group.gid }, body }),
+    saved: t('channels:overview.saved'),
+  });
+  const { value, saving: busy } = form;
+  if (!value) return null;
+  const named = value.name.trim() !== '';
   return (
-    <form className="channel-form" onSubmit={save}>
+    <form
+      className="channel-form"
+      onSubmit={(event) => void (named ? form.submit(event) : event.preventDefault())}
+    >
       <TextField
         label={t('channels:overview.name')}
-        value={name}
+        value={value.name}
         maxLength={LIMITS.groupNameMaxLength}
         required
         disabled={!manage || busy}
-        onChange={(e) => setName(e.target.value)}
+        onChange={(e) => form.update({ name: e.target.value })}
         data-testid="channel-name-input"
       />
       <TextAreaField
         label={t('channels:overview.description')}
-        value={description}
+        value={value.description}
         maxLength={LIMITS.descriptionMaxLength}
         rows={3}
         disabled={!manage || busy}
-        onChange={(e) => setDescription(e.target.value)}
+        onChange={(e) => form.update({ description: e.target.value })}
         data-testid="channel-description-input"
       />
       {manage ? (
         <div className="channel-form__actions">
           <Button
             type="submit"
-            disabled={!dirty || !name.trim() || busy}
+            disabled={!form.dirty || !named || busy}
             loading={busy}
             data-testid="channel-save"
           >

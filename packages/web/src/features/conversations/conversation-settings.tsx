@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   muteConversations,
@@ -10,6 +9,7 @@ import {
 import { dispatch, isMuted, parseConv, useAppSelector, type ConvKey } from '../../lib/store';
 import { Button, Checkbox, Modal, SelectField } from '../../ui';
 import { NotifyOverrideField } from '../notifications';
+import { useSave } from '../settings';
 import { AUTO_DELETE_SECONDS, MUTE_CHOICES, durationKey } from './choices';
 import './conversations.css';
 import { useNow } from './use-now';
@@ -54,7 +54,8 @@ export function ConversationSettingsPanel({ conv }: { conv: ConvKey }) {
   const { t } = useTranslation(['conversation', 'common']);
   const settings = useAppSelector((state) => state.chatSettings);
   const selfUid = useAppSelector((state) => state.auth?.user.uid ?? null);
-  const [busy, setBusy] = useState(false);
+  // Each control saves on its own click and shows what the store holds: no toast.
+  const { busy, run } = useSave();
   const { kind, id } = parseConv(conv);
   const target = targetOf(conv);
   const pinned = settings.pins[conv] !== undefined;
@@ -63,17 +64,6 @@ export function ConversationSettingsPanel({ conv }: { conv: ConvKey }) {
   const burn = settings.burn[conv] ?? 0;
   const contact = kind === 'user' ? settings.contacts[id] : undefined;
   const isPeer = kind === 'user' && id !== selfUid;
-
-  const run = async (fn: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await fn();
-    } catch {
-      // The API client already showed the failure.
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const togglePin = () =>
     run(async () => {

@@ -1,3 +1,4 @@
+import { LIMITS } from '@parley/protocol';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isApiError } from '../../lib/api';
@@ -89,7 +90,7 @@ export function EmailSection() {
             type="email"
             autoComplete="email"
             required
-            maxLength={320}
+            maxLength={LIMITS.emailMaxLength}
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             error={

@@ -1,4 +1,4 @@
-import type { MemberFile, MemberFileKind, MemberFilesQuery } from '@parley/protocol';
+import { LIMITS, type MemberFile, type MemberFileKind, type MemberFilesQuery } from '@parley/protocol';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -287,7 +287,7 @@ export function FilesPage() {
             type="search"
             enterKeyHint="search"
             value={filters.q}
-            maxLength={128}
+            maxLength={LIMITS.fileNameFilterMaxLength}
             onChange={(e) => set('q', e.target.value)}
             data-testid="files-filter-name"
           />

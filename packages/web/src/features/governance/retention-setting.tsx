@@ -1,9 +1,26 @@
 import { RETENTION_DAYS_MAX } from '@parley/protocol';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getChannelRetention, getRetention, setChannelRetention, setRetention } from '../../lib/api';
-import { toast } from '../../lib/toast';
 import { Button, Checkbox, TextField } from '../../ui';
+import { useSettingsForm } from '../settings';
+
+interface Retention {
+  /** What the field holds: digits, checked before saving. */
+  days: string;
+  /** The channel follows the server default (always false for the server default itself). */
+  inherit: boolean;
+  /** The days that apply now, shown beside "follow the server default"; not edited. */
+  effective: number;
+}
+
+const loadRetention = async (gid: number | undefined): Promise<Retention> => {
+  if (gid === undefined) {
+    const { days } = await getRetention();
+    return { days: String(days), inherit: false, effective: days };
+  }
+  const { days, effective_days } = await getChannelRetention(gid);
+  return { days: String(days ?? effective_days), inherit: days === null, effective: effective_days };
+};
 
 /**
  * Message retention (docs/api.md "Retention"): days after which messages are deleted, 0 keeps
@@ -11,45 +28,25 @@ import { Button, Checkbox, TextField } from '../../ui';
  * channel's override, which may also follow the server default (channel settings, admins only).
  */
 export function RetentionSetting({ gid }: { gid?: number }) {
+  // A form per channel: another channel's page loads its own.
+  return <RetentionForm key={gid ?? 'server'} gid={gid} />;
+}
+
+function RetentionForm({ gid }: { gid: number | undefined }) {
   const { t } = useTranslation('governance');
-  const [days, setDays] = useState('');
-  const [inherit, setInherit] = useState(false);
-  const [serverDays, setServerDays] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let active = true;
-    const load =
+  const form = useSettingsForm<Retention>({
+    load: () => loadRetention(gid),
+    save: ({ days, inherit }) =>
       gid === undefined
-        ? getRetention().then((r) => ({ days: r.days as number | null, effective: r.days }))
-        : getChannelRetention(gid).then((r) => ({ days: r.days, effective: r.effective_days }));
-    load
-      .then((r) => {
-        if (!active) return;
-        setDays(String(r.days ?? r.effective));
-        setInherit(r.days === null);
-        setServerDays(r.effective);
-      })
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, [gid]);
-
-  const value = Number(days);
-  const valid = inherit || (/^\d+$/.test(days) && value <= RETENTION_DAYS_MAX);
-  const save = async () => {
-    setSaving(true);
-    try {
-      if (gid === undefined) await setRetention(value);
-      else await setChannelRetention(gid, inherit ? null : value);
-      toast.success(t('retention.saved'), { id: 'retention-saved' });
-    } catch {
-      // The call already showed its error.
-    } finally {
-      setSaving(false);
-    }
-  };
+        ? setRetention(Number(days))
+        : setChannelRetention(gid, inherit ? null : Number(days)),
+    saved: t('retention.saved'),
+    toastId: 'retention-saved',
+  });
+  const retention = form.value;
+  const valid =
+    retention !== null &&
+    (retention.inherit || (/^\d+$/.test(retention.days) && Number(retention.days) <= RETENTION_DAYS_MAX));
 
   return (
     <div className="admin-card" data-testid={gid === undefined ? 'retention-server' : 'retention-channel'}>
@@ -57,30 +54,38 @@ export function RetentionSetting({ gid }: { gid?: number }) {
       <p className="admin-page__text">
         {gid === undefined ? t('retention.server_text') : t('retention.channel_text')}
       </p>
-      {gid !== undefined ? (
-        <Checkbox
-          checked={inherit}
-          onChange={(e) => setInherit(e.currentTarget.checked)}
-          label={t('retention.follow_server', { days: serverDays ?? 0 })}
-          data-testid="retention-inherit"
-        />
-      ) : null}
-      {!inherit ? (
-        <TextField
-          label={t('retention.days')}
-          hint={t('retention.days_hint')}
-          inputMode="numeric"
-          value={days}
-          onChange={(e) => setDays(e.currentTarget.value.trim())}
-          error={valid ? undefined : t('retention.days_invalid', { max: RETENTION_DAYS_MAX })}
-          data-testid="retention-days"
-        />
-      ) : null}
-      <div className="admin-row">
-        <Button onClick={() => void save()} disabled={!valid || saving} data-testid="retention-save">
-          {t('retention.save')}
-        </Button>
-      </div>
+      {retention === null ? null : (
+        <>
+          {gid !== undefined ? (
+            <Checkbox
+              checked={retention.inherit}
+              onChange={(e) => form.update({ inherit: e.currentTarget.checked })}
+              label={t('retention.follow_server', { days: retention.effective })}
+              data-testid="retention-inherit"
+            />
+          ) : null}
+          {!retention.inherit ? (
+            <TextField
+              label={t('retention.days')}
+              hint={t('retention.days_hint')}
+              inputMode="numeric"
+              value={retention.days}
+              onChange={(e) => form.update({ days: e.currentTarget.value.trim() })}
+              error={valid ? undefined : t('retention.days_invalid', { max: RETENTION_DAYS_MAX })}
+              data-testid="retention-days"
+            />
+          ) : null}
+          <div className="admin-row">
+            <Button
+              onClick={() => void form.submit()}
+              disabled={!valid || !form.dirty || form.saving}
+              data-testid="retention-save"
+            >
+              {t('retention.save')}
+            </Button>
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { LIMITS } from '@parley/protocol';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Modal } from '../../ui';
@@ -17,7 +18,7 @@ import {
 import './crop.css';
 
 /** SPEC §5: avatars and logos are at most 5 MB. */
-const MAX_BYTES = 5_000_000;
+const MAX_BYTES = LIMITS.imageMaxBytes;
 const VIEW = 280;
 const STEP = 10;
 const ZOOM_STEP = 1.15;

@@ -1,4 +1,4 @@
-import type { SearchHit, SearchQuery, SearchType } from '@parley/protocol';
+import { LIMITS, type SearchHit, type SearchQuery, type SearchType } from '@parley/protocol';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -167,7 +167,7 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
           autoFocus
           onChange={(event) => setQ(event.target.value)}
           data-testid="search-input"
-          maxLength={256}
+          maxLength={LIMITS.searchQueryMaxLength}
         />
         <div className="search__filters">
           <SelectField

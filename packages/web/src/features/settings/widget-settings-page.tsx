@@ -1,5 +1,5 @@
-import type { WidgetConfig } from '@parley/protocol';
-import { useEffect, useMemo, useState } from 'react';
+import { LIMITS, type WidgetConfig } from '@parley/protocol';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getWidgetConfig, setWidgetConfig } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
@@ -7,6 +7,7 @@ import { toast } from '../../lib/toast';
 import { Button, Checkbox, SelectField, TextAreaField, TextField } from '../../ui';
 import { AdminPageFrame } from './admin-page-frame';
 import { EmbeddingSection } from './embedding-section';
+import { useSettingsForm } from './settings-save';
 import { widgetPreviewUrl, widgetSnippet, type WidgetForm } from './widget-snippet';
 import './settings.css';
 
@@ -15,7 +16,13 @@ export function WidgetSettingsPage() {
   const { t, i18n } = useTranslation('widget');
   const self = useAppSelector((state) => state.auth?.user);
   const isAdmin = self?.is_admin === true;
-  const [config, setConfig] = useState<WidgetConfig | null>(null);
+  const settings = useSettingsForm<WidgetConfig>({
+    load: getWidgetConfig,
+    save: setWidgetConfig,
+    saved: t('settings.saved'),
+    enabled: isAdmin,
+  });
+  const config = settings.value;
   const [form, setForm] = useState<WidgetForm>({
     id: 'site',
     hostId: String(self?.uid ?? ''),
@@ -33,21 +40,8 @@ export function WidgetSettingsPage() {
   const snippet = useMemo(() => widgetSnippet(origin, form), [origin, form]);
   const preview = useMemo(() => widgetPreviewUrl(origin, form, i18n.language), [origin, form, i18n.language]);
 
-  useEffect(() => {
-    if (isAdmin) void getWidgetConfig().then(setConfig, () => undefined);
-  }, [isAdmin]);
-
   if (!isAdmin || !config) return <AdminPageFrame isAdmin={isAdmin} notice={t('settings.admin_only')} />;
 
-  const toggle = async (enabled: boolean) => {
-    try {
-      await setWidgetConfig({ enabled });
-      setConfig({ enabled });
-      toast.success(t('settings.saved'));
-    } catch {
-      // The request layer has shown the server's answer.
-    }
-  };
   const f = (patch: Partial<WidgetForm>) => setForm({ ...form, ...patch });
   const copy = async () => {
     try {
@@ -66,7 +60,7 @@ export function WidgetSettingsPage() {
         label={t('settings.enabled')}
         description={t('settings.enabled_hint')}
         checked={config.enabled}
-        onChange={(event) => void toggle(event.target.checked)}
+        onChange={(event) => void settings.change({ enabled: event.target.checked })}
         data-testid="widget-enabled"
       />
       <form className="settings-page__form" onSubmit={(event) => event.preventDefault()}>
@@ -92,14 +86,14 @@ export function WidgetSettingsPage() {
           <TextField
             label={t('settings.widget_id')}
             value={form.id}
-            maxLength={64}
+            maxLength={LIMITS.widgetIdMaxLength}
             onChange={(event) => f({ id: event.target.value })}
           />
           <TextField
             label={t('settings.title_field')}
             placeholder={t('title')}
             value={form.title}
-            maxLength={80}
+            maxLength={LIMITS.widgetTitleMaxLength}
             onChange={(event) => f({ title: event.target.value })}
           />
         </div>
@@ -114,7 +108,7 @@ export function WidgetSettingsPage() {
           label={t('settings.welcome')}
           placeholder={t('welcome')}
           value={form.welcome}
-          maxLength={500}
+          maxLength={LIMITS.widgetWelcomeMaxLength}
           rows={2}
           onChange={(event) => f({ welcome: event.target.value })}
         />

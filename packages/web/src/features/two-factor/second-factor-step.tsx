@@ -1,3 +1,4 @@
+import { LIMITS } from '@parley/protocol';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, isApiError } from '../../lib/api';
@@ -45,7 +46,7 @@ export function SecondFactorStep({ mfaToken }: { mfaToken: string }) {
         spellCheck={false}
         required
         autoFocus
-        maxLength={32}
+        maxLength={LIMITS.totpCodeMaxLength}
         value={code}
         onChange={(event) => setCode(event.target.value)}
         error={error ? t(error === 'limited' ? 'login_limited' : 'login_wrong') : undefined}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TotpSetup, TotpStatus } from '@parley/protocol';
+import { LIMITS, type TotpSetup, type TotpStatus } from '@parley/protocol';
 import { call } from '../../lib/api';
 import { useAppSelector } from '../../lib/store';
 import { toast } from '../../lib/toast';
@@ -199,7 +199,7 @@ function TurnOff({ left, onDone }: { left: number; onDone: () => void }) {
         label={t('code')}
         hint={t('turn_off_hint')}
         autoComplete="one-time-code"
-        maxLength={32}
+        maxLength={LIMITS.totpCodeMaxLength}
         required
         value={code}
         onChange={(e) => setCode(e.target.value)}

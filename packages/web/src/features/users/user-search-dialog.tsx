@@ -1,4 +1,4 @@
-import type { UserInfo } from '@parley/protocol';
+import { LIMITS, type UserInfo } from '@parley/protocol';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -76,7 +76,7 @@ export function UserSearchDialog({ open, onClose }: { open: boolean; onClose: ()
             value={keyword}
             onChange={(event) => setKeyword(event.target.value)}
             id={keywordId}
-            maxLength={320}
+            maxLength={LIMITS.userSearchKeywordMaxLength}
             autoComplete="off"
             data-testid="user-search-keyword"
           />

@@ -1,9 +1,8 @@
+import { LIMITS } from '@parley/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ServerIcon, TextField } from '../../../ui';
 import { StepFrame } from './step-frame';
-
-const MAX_SERVER_NAME = 64;
 
 interface ServerNameStepProps {
   initialName: string;
@@ -45,7 +44,7 @@ export function ServerNameStep({ initialName, onBack, onNext }: ServerNameStepPr
         label={t('onboarding.server.name_label')}
         placeholder={t('onboarding.server.name_placeholder')}
         value={name}
-        maxLength={MAX_SERVER_NAME}
+        maxLength={LIMITS.organizationNameMaxLength}
         required
         autoComplete="organization"
         onChange={(event) => {

@@ -1,3 +1,4 @@
+import { LIMITS } from '@parley/protocol';
 import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeMyPassword, setMyAvatar, updateMe } from '../../../lib/api';
@@ -84,7 +85,7 @@ export function AccountPage() {
             label={t('account.name')}
             value={name}
             required
-            maxLength={32}
+            maxLength={LIMITS.nameMaxLength}
             disabled={guest}
             onChange={(e) => setName(e.target.value)}
             data-testid="account-name"

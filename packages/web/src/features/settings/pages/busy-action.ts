@@ -1,21 +1,15 @@
-import { useState } from 'react';
+import { useSave } from '../settings-save';
 
 /**
  * Runs an admin dialog's action once at a time and closes the dialog when it succeeds. A failure
  * leaves the dialog open: the request layer has already shown the server's answer.
  */
 export function useBusyAction(action: () => Promise<unknown>, onDone: () => void) {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await action();
-      onDone();
-    } catch {
-      // Shown by the request layer.
-    } finally {
-      setBusy(false);
-    }
+  const { busy, run } = useSave();
+  return {
+    busy,
+    run: async () => {
+      if (await run(action)) onDone();
+    },
   };
-  return { busy, run };
 }

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@parley/protocol';
+import { LIMITS, type AdminUser } from '@parley/protocol';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCreateUser } from '../../../lib/api';
@@ -44,7 +44,7 @@ export function CreateMemberModal({
         label={t('members.name')}
         value={name}
         required
-        maxLength={32}
+        maxLength={LIMITS.nameMaxLength}
         onChange={(e) => setName(e.target.value)}
         data-testid="create-member-name"
       />

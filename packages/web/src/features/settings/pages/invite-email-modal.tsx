@@ -1,3 +1,4 @@
+import { LIMITS } from '@parley/protocol';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inviteByEmail } from '../../../lib/api';
@@ -50,7 +51,7 @@ export function InviteEmailModal({ onClose }: { onClose: () => void }) {
         type="email"
         value={email}
         required
-        maxLength={320}
+        maxLength={LIMITS.inviteEmailMaxLength}
         onChange={(e) => setEmail(e.target.value)}
         data-testid="invite-email-address"
       />

@@ -2,8 +2,8 @@ import type { License } from '@parley/protocol';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkLicense, getLicense, getLicenseRenewal, putLicense, renewLicense } from '../../../lib/api';
-import { toast } from '../../../lib/toast';
 import { Button, Spinner, TextAreaField, TextField } from '../../../ui';
+import { useSave } from '../settings-save';
 
 /**
  * Settings › License (API.md §11.3, docs/api.md "License"): the installed license (the built-in
@@ -17,7 +17,7 @@ export function LicensePage() {
   const [checked, setChecked] = useState<License | null>(null);
   const [paymentUrl, setPaymentUrl] = useState('');
   const [session, setSession] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSave({ saved: t('governance:license.installed') });
 
   const reload = () => getLicense().then(setLicense);
   useEffect(() => {
@@ -34,16 +34,19 @@ export function LicensePage() {
   }, []);
   if (!license) return <Spinner />;
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch {
-      // The call already showed its error.
-    } finally {
-      setBusy(false);
-    }
+  // Checking stores nothing: no toast, the result shows below the text.
+  const check = () => run(async () => setChecked(await checkLicense(text.trim())), {});
+  const install = async () => {
+    if (!(await run(() => putLicense(text.trim())))) return;
+    setText('');
+    setChecked(null);
+    await reload().catch(() => undefined);
   };
+  const renew = () =>
+    run(async () => {
+      setLicense(await renewLicense(session.trim()));
+      setSession('');
+    });
   const builtIn = license.base58 === '';
 
   return (
@@ -91,22 +94,14 @@ export function LicensePage() {
           <Button
             variant="ghost"
             disabled={busy || !text.trim()}
-            onClick={() => void run(async () => setChecked(await checkLicense(text.trim())))}
+            onClick={() => void check()}
             data-testid="license-check"
           >
             {t('governance:license.check')}
           </Button>
           <Button
             disabled={busy || !text.trim()}
-            onClick={() =>
-              void run(async () => {
-                await putLicense(text.trim());
-                toast.success(t('governance:license.installed'));
-                setText('');
-                setChecked(null);
-                await reload();
-              })
-            }
+            onClick={() => void install()}
             data-testid="license-install"
           >
             {t('governance:license.install')}
@@ -131,16 +126,7 @@ export function LicensePage() {
               data-testid="license-session"
             />
             <div className="admin-row">
-              <Button
-                disabled={busy || !session.trim()}
-                onClick={() =>
-                  void run(async () => {
-                    setLicense(await renewLicense(session.trim()));
-                    setSession('');
-                    toast.success(t('governance:license.installed'));
-                  })
-                }
-              >
+              <Button disabled={busy || !session.trim()} onClick={() => void renew()}>
                 {t('governance:license.confirm')}
               </Button>
             </div>

@@ -1,5 +1,10 @@
-import type { LoginConfig, SystemCommon, UpdateSystemCommonRequest } from '@parley/protocol';
-import { useEffect, useState, type FormEvent } from 'react';
+import {
+  LIMITS,
+  type LoginConfig,
+  type SystemCommon,
+  type UpdateSystemCommonRequest,
+} from '@parley/protocol';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   getLoginConfig,
@@ -12,7 +17,7 @@ import {
 import { useAppSelector } from '../../../lib/store';
 import { Button, Checkbox, SelectField, Spinner, TextAreaField, TextField } from '../../../ui';
 import { useImageCrop } from '../../image-crop';
-import { saveWithToast, useSave } from '../settings-save';
+import { saveWithToast, useSettingsForm } from '../settings-save';
 import { DirectorySelect } from './directory-select';
 import { FileExpirySelect } from './file-expiry-select';
 
@@ -38,10 +43,19 @@ export function OverviewPage() {
   const { t } = useTranslation('admin');
   const common = useAppSelector((state) => state.server.common);
   const org = useAppSelector((state) => state.server);
-  const [name, setName] = useState(org.name);
-  const [description, setDescription] = useState(org.description ?? '');
-  const { busy: saving, run } = useSave({ saved: t('saved') });
-  const [login, setLogin] = useState<LoginConfig | null>(null);
+  const details = useSettingsForm({
+    initial: { name: org.name, description: org.description ?? '' },
+    normalize: ({ name, description }) => ({ name: name.trim(), description: description.trim() }),
+    save: ({ name, description }) => updateOrganizationDetails(name, description),
+    saved: t('saved'),
+  });
+  // The sign-in rules below save on each change.
+  const { value: login, change: changeLogin } = useSettingsForm<LoginConfig>({
+    load: getLoginConfig,
+    save: updateLoginConfig,
+    saved: t('saved'),
+    toastId: 'admin-saved',
+  });
   const [logoAt, setLogoAt] = useState(0);
   const crop = useImageCrop((image, square) => {
     void saveWithToast(
@@ -53,22 +67,7 @@ export function OverviewPage() {
     );
   });
 
-  useEffect(() => {
-    let active = true;
-    getLoginConfig()
-      .then((config) => active && setLogin(config))
-      .catch(() => undefined);
-    return () => {
-      active = false;
-    };
-  }, []);
-
   if (!common) return <Spinner />;
-
-  const saveOrg = async (event: FormEvent) => {
-    event.preventDefault();
-    await run(() => updateOrganizationDetails(name.trim(), description.trim()));
-  };
 
   const change = (patch: UpdateSystemCommonRequest) =>
     saveWithToast(() => updateSystemCommon(patch), { saved: t('saved'), toastId: 'admin-saved' });
@@ -79,18 +78,6 @@ export function OverviewPage() {
   // A read-modify-write of the whole string, as the VoceChat client does (API.md §3).
   const changeExt = (key: ExtKey, value: boolean) =>
     change({ ext_setting: JSON.stringify({ ...ext, [key]: value }) });
-
-  const changeLogin = async (patch: Partial<LoginConfig>) => {
-    if (!login) return;
-    const next = { ...login, ...patch };
-    await saveWithToast(
-      async () => {
-        await updateLoginConfig(next);
-        setLogin(next);
-      },
-      { saved: t('saved'), toastId: 'admin-saved' },
-    );
-  };
 
   const toggle = (key: keyof SystemCommon, label: string) => (
     <Checkbox
@@ -104,25 +91,30 @@ export function OverviewPage() {
   return (
     <section className="admin-page" data-testid="overview-page" aria-labelledby="overview-title">
       <h2 id="overview-title">{t('overview.org_title')}</h2>
-      <form className="admin-card" onSubmit={saveOrg}>
+      <form className="admin-card" onSubmit={(event) => void details.submit(event)}>
         <TextField
           label={t('overview.name')}
-          value={name}
+          value={details.value?.name ?? ''}
           required
-          maxLength={64}
-          onChange={(event) => setName(event.target.value)}
+          maxLength={LIMITS.organizationNameMaxLength}
+          onChange={(event) => details.update({ name: event.target.value })}
           data-testid="overview-name"
         />
         <TextAreaField
           label={t('overview.description')}
-          value={description}
-          maxLength={1024}
+          value={details.value?.description ?? ''}
+          maxLength={LIMITS.descriptionMaxLength}
           rows={3}
-          onChange={(event) => setDescription(event.target.value)}
+          onChange={(event) => details.update({ description: event.target.value })}
           data-testid="overview-description"
         />
         <div className="admin-row">
-          <Button type="submit" loading={saving} data-testid="overview-save">
+          <Button
+            type="submit"
+            loading={details.saving}
+            disabled={!details.dirty}
+            data-testid="overview-save"
+          >
             {t('save')}
           </Button>
         </div>
