@@ -20,7 +20,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env.E2E_PORT);
 const base = namespacedChromium('sfu');
 const janusSocket = `/tmp/parley-e2e-janus-${PORT}.sock`;
-const janusLog = path.resolve(here, `../../artifacts/janus-${PORT}.log`);
+const janusLog = path.resolve(here, `../artifacts/janus-${PORT}.log`);
 test.use({
   launchOptions: {
     ...base.launchOptions,
