@@ -125,7 +125,11 @@ export default function VoiceRoom({
         });
         sfu.current = s;
         s.setTracks(media.getAudioTracks()[0] ?? null, media.getVideoTracks()[0] ?? null);
-        await s.publish();
+        // Without a way to send (the SFU unreachable), leave the room the server put us in.
+        await s.publish().catch((err: unknown) => {
+          void disconnect(target).catch(() => undefined);
+          throw err;
+        });
         for (const uid of joined.sfu.feeds) void s.feed(uid, 'up').catch(() => undefined);
         return;
       }
