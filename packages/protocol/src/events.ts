@@ -110,6 +110,15 @@ export const VoiceEndedEvent = Event('voice_ended', {
   room: Type.String(),
   reason: Type.Union([Type.Literal('other_device'), Type.Literal('removed')]),
 });
+/**
+ * Parley: a member's media reaches the room's SFU (`up`: subscribe to it) or no longer does
+ * (`gone`); to the room's members only.
+ */
+export const VoiceSfuFeedEvent = Event('voice_sfu_feed', {
+  room: Type.String(),
+  uid: Id,
+  state: Type.Union([Type.Literal('up'), Type.Literal('gone')]),
+});
 export const ChatEvent = Type.Object({ type: Type.Literal('chat'), ...ChatMessage.properties });
 export const KickReason = Type.Union([
   Type.Literal('login_from_other_device'),
@@ -158,6 +167,7 @@ export const ServerEvent = Type.Union([
   VoiceRoomChangedEvent,
   VoiceSignalEvent,
   VoiceEndedEvent,
+  VoiceSfuFeedEvent,
 ]);
 export type ServerEvent = Type.Static<typeof ServerEvent>;
 export type ServerEventType = ServerEvent['type'];

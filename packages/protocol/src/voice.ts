@@ -78,6 +78,14 @@ export const VoiceConfig = Type.Object({
    * empty = all. Keeps media on chosen networks (tests: loopback only).
    */
   ice_address_prefixes: Type.Array(Str(64), { maxItems: 16 }),
+  /**
+   * The SFU (Janus's HTTP API base, e.g. `http://127.0.0.1:8088/janus`); empty: no SFU, rooms are
+   * meshes. When set, a channel's room runs on the SFU from its first member (docs/voice.md).
+   * Omitted on a write: unchanged.
+   */
+  sfu_url: Type.Optional(Str(2048)),
+  /** Most participants of one room on the SFU. Omitted on a write: unchanged. */
+  sfu_limit: Type.Optional(Type.Integer({ minimum: 2, maximum: 1000 })),
 });
 export type VoiceConfig = Type.Static<typeof VoiceConfig>;
 
@@ -92,8 +100,11 @@ export const VoiceIce = Type.Object({
   ice_servers: Type.Array(IceServer),
   ice_address_prefixes: Type.Array(Type.String()),
   mesh_limit: Type.Integer(),
-  /** The call path Parley's own client uses; VoceChat clients keep using Agora. */
-  mode: Type.Literal('mesh'),
+  /**
+   * The path a new channel room takes (`sfu` when an SFU is set); the join answer tells which one
+   * a room is on. VoceChat clients keep using Agora.
+   */
+  mode: Type.Union([Type.Literal('mesh'), Type.Literal('sfu')]),
 });
 export type VoiceIce = Type.Static<typeof VoiceIce>;
 
@@ -126,7 +137,12 @@ export type VoiceRoom = Type.Static<typeof VoiceRoom>;
 
 export const JoinVoiceRequest = Type.Object({ gid: Id, ...VoiceMediaState.properties });
 export type JoinVoiceRequest = Type.Static<typeof JoinVoiceRequest>;
-export const JoinedVoice = Type.Object({ room: Type.String(), members: Type.Array(VoiceMember) });
+/** `sfu`: the room runs on the SFU; `feeds` are the members whose media reaches it now. */
+export const JoinedVoice = Type.Object({
+  room: Type.String(),
+  members: Type.Array(VoiceMember),
+  sfu: Type.Optional(Type.Object({ feeds: Type.Array(Id) })),
+});
 export type JoinedVoice = Type.Static<typeof JoinedVoice>;
 
 /** WebRTC signalling, relayed unchanged to one member of the caller's room. */
@@ -174,3 +190,27 @@ export const CallReply = Type.Object({
   members: Type.Optional(Type.Array(VoiceMember)),
 });
 export type CallReply = Type.Static<typeof CallReply>;
+
+/** A Janus handle Parley made for the caller (a publisher or a subscriber). */
+export const SfuHandle = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+const Sdp = Type.String({ minLength: 1, maxLength: 65_536 });
+/** `POST /voice/sfu/publish`: the caller's offer (sending only); the SFU's answer back. */
+export const SfuPublishRequest = Type.Object({ sdp: Sdp });
+export type SfuPublishRequest = Type.Static<typeof SfuPublishRequest>;
+/** An SDP from the SFU (`answer` to a publish, `offer` of a subscription) and the handle it is for. */
+export const SfuSdpReply = Type.Object({ handle: SfuHandle, sdp: Type.String() });
+export type SfuSdpReply = Type.Static<typeof SfuSdpReply>;
+/** `POST /voice/sfu/subscribe`: receive `feed`'s (a member's uid) media; answer with `start`. */
+export const SfuSubscribeRequest = Type.Object({ feed: Id });
+export type SfuSubscribeRequest = Type.Static<typeof SfuSubscribeRequest>;
+/** `POST /voice/sfu/start`: the caller's answer to a subscription's offer. */
+export const SfuStartRequest = Type.Object({ handle: SfuHandle, sdp: Sdp });
+export type SfuStartRequest = Type.Static<typeof SfuStartRequest>;
+/** `POST /voice/sfu/trickle`: one ICE candidate of a handle; no `candidate`: gathering is done. */
+export const SfuTrickleRequest = Type.Object({
+  handle: SfuHandle,
+  candidate: Type.Optional(Type.String({ maxLength: 2048 })),
+  sdp_mid: Type.Optional(Type.String({ maxLength: 64 })),
+  sdp_m_line_index: Type.Optional(Type.Integer({ minimum: 0, maximum: 255 })),
+});
+export type SfuTrickleRequest = Type.Static<typeof SfuTrickleRequest>;

@@ -51,6 +51,7 @@ import { NotifyWorker } from './services/notify-worker.js';
 import { flushPresence } from './services/presence-announce.js';
 import { announceOffline } from './services/stream.js';
 import { uploadSweeper } from './services/files/sweeper.js';
+import { closeSfuClients } from './services/sfu/nodes.js';
 import { openStore } from './store/index.js';
 import { cacheReads, SINGLE_NODE, type ReadCacheStats } from './store/read-cache.js';
 import type { Store } from './store/types.js';
@@ -287,6 +288,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
       await hub.stop();
       await flushPresence(ctx);
       await app.close();
+      await closeSfuClients(ctx);
       await (scaled ? scaled.close() : bus.close());
       if (!options.blobs) blobs.close();
       if (!options.store) await store.close();

@@ -28,6 +28,8 @@ const DEFAULTS: VoiceConfig = {
   mesh_limit: 6,
   max_calls: 100,
   ice_address_prefixes: [],
+  sfu_url: '',
+  sfu_limit: 50,
 };
 const configure = (config: Partial<VoiceConfig>) =>
   post(admin, '/admin/voice/config', { ...DEFAULTS, ...config });

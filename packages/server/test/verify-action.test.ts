@@ -48,6 +48,8 @@ const COVERAGE: Record<ServerEventType, 'live' | `not live: ${string}` | `not ye
   voice_room_changed: 'not live: rooms are read with GET /voice/rooms, compared in calls.test.ts',
   voice_signal: 'not live: relayed signalling, nothing stored (calls.test.ts)',
   voice_ended: 'not live: ends one device’s call (calls.test.ts)',
+  voice_sfu_feed:
+    'not live: SFU media up/gone, to the room’s members only, not in the sync (sfu-rooms.test.ts)',
 };
 const seen = new Set<ServerEventType>();
 

@@ -3,6 +3,7 @@ import * as agora from '../services/agora.js';
 import * as calls from '../services/calls.js';
 import * as voiceConfig from '../services/voice-config.js';
 import * as rooms from '../services/voice-rooms.js';
+import * as sfu from '../services/voice-sfu.js';
 import type { Handlers } from './register.js';
 
 /** Agora compatibility and Parley's own calls (issue 15, docs/voice.md). */
@@ -26,4 +27,8 @@ export const voiceHandlers = (ctx: Ctx) =>
     acceptCall: (req) => calls.acceptCall(ctx, req.actor, req.body),
     declineCall: (req) => calls.declineCall(ctx, req.actor, req.body),
     cancelCall: (req) => calls.cancelCall(ctx, req.actor, req.body),
+    publishVoiceSfu: (req) => sfu.publishSfu(ctx, req.actor, req.body),
+    subscribeVoiceSfu: (req) => sfu.subscribeSfu(ctx, req.actor, req.body),
+    startVoiceSfu: (req) => sfu.startSfu(ctx, req.actor, req.body),
+    trickleVoiceSfu: (req) => sfu.trickleSfu(ctx, req.actor, req.body),
   }) satisfies Partial<Handlers>;

@@ -109,6 +109,8 @@ export const SETTINGS = {
       mesh_limit: 6,
       max_calls: 100,
       ice_address_prefixes: [],
+      sfu_url: '',
+      sfu_limit: 50,
     } as VoiceConfig,
     schema: VoiceConfig,
   },

@@ -33,11 +33,37 @@ export async function setVoiceConfig(ctx: Ctx, actor: Actor, config: VoiceConfig
     throw badRequest('address prefixes are IPv4 or IPv6 digits');
   }
   const before = await readSetting(ctx.store, 'voice');
-  const next = { ...config, stun_urls, turn_urls, ice_address_prefixes };
+  const sfu_url = config.sfu_url === undefined ? before.sfu_url : config.sfu_url.trim();
+  if (sfu_url && !isSfuUrl(sfu_url)) throw badRequest('the SFU URL is an http(s) URL (Janus HTTP API)');
+  const next = {
+    ...config,
+    stun_urls,
+    turn_urls,
+    ice_address_prefixes,
+    sfu_url,
+    sfu_limit: config.sfu_limit ?? before.sfu_limit,
+  };
   await audited(ctx, actor, async (tx, audit) => {
     await writeSetting(tx, 'voice', next);
     await audit('settings.voice', 'settings:voice', settingsDiff(before, next));
   });
+}
+
+/** Janus's HTTP API base, e.g. `http://127.0.0.1:8088/janus`: http(s), no credentials, query or fragment. */
+function isSfuUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.search === '' &&
+    url.hash === ''
+  );
 }
 
 /** A coturn REST-scheme credential for `uid`, valid `ttl` seconds from `now` (ms). */
@@ -60,6 +86,6 @@ export async function getVoiceIce(ctx: Ctx, actor: Actor): Promise<VoiceIce> {
     ice_servers,
     ice_address_prefixes: config.ice_address_prefixes,
     mesh_limit: config.mesh_limit,
-    mode: 'mesh',
+    mode: config.sfu_url ? 'sfu' : 'mesh',
   };
 }

@@ -16,6 +16,7 @@ import { conflict, notFound } from '../errors.js';
 import { canSeeRoom, parseRoom, requireChannelVoice, roomAudience, type RoomRef } from '../policy/voice.js';
 import type { VoiceMemberRecord } from '../store/types.js';
 import { readSetting } from './settings.js';
+import { openSfuRoom, planSfu, syncSfuRoom } from './voice-sfu.js';
 
 /** Clients confirm their presence every 20 s (`POST /voice/state`); silence for this long leaves. */
 export const VOICE_STALE_MS = 60_000;
@@ -28,7 +29,9 @@ export const normalState = (s: VoiceMediaState): VoiceMediaState => ({ ...s, mut
 /** Publishes a room's current member list to its audience. */
 export async function publishRoom(ctx: Ctx, room: string): Promise<VoiceMember[]> {
   const ref = parseRoom(room);
-  const members = (await ctx.store.voice.members(room)).map(view);
+  const records = await ctx.store.voice.members(room);
+  await syncSfuRoom(ctx, room, records);
+  const members = records.map(view);
   const audience = ref && (await roomAudience(ctx, ref));
   if (audience) {
     await ctx.bus.publish({ audience, event: { type: 'voice_room_changed', room, gid: ref!.gid, members } });
@@ -52,6 +55,7 @@ export async function enterRoom(
 ): Promise<JoinedVoice> {
   await liveRooms(ctx);
   const config = await readSetting(ctx.store, 'voice');
+  const sfu = await planSfu(ctx, ref, actor.uid, config);
   const now = ctx.now();
   const result = await ctx.store.voice.join(
     {
@@ -63,7 +67,10 @@ export async function enterRoom(
       joined_at: now,
       seen_at: now,
     },
-    { roomLimit: ref.uids ? 2 : config.mesh_limit, callLimit: config.max_calls },
+    {
+      roomLimit: ref.uids ? 2 : sfu ? (config.sfu_limit ?? config.mesh_limit) : config.mesh_limit,
+      callLimit: config.max_calls,
+    },
   );
   if (!result.joined) throw conflict(result.reason);
   const { replaced } = result;
@@ -74,7 +81,9 @@ export async function enterRoom(
     });
   }
   if (replaced && replaced.room !== ref.room) await publishRoom(ctx, replaced.room);
-  return { room: ref.room, members: await publishRoom(ctx, ref.room) };
+  const feeds = sfu && (await openSfuRoom(ctx, ref.room, sfu.url, actor.uid));
+  const members = await publishRoom(ctx, ref.room);
+  return { room: ref.room, members, ...(feeds ? { sfu: { feeds } } : {}) };
 }
 
 export async function joinVoice(ctx: Ctx, actor: Actor, req: JoinVoiceRequest): Promise<JoinedVoice> {

@@ -23,6 +23,7 @@ import { KyselySettingsStore } from './kysely/settings.js';
 import { KyselyUserLogStore } from './kysely/user-log.js';
 import { KyselyUserStore } from './kysely/users.js';
 import { KyselyVoiceStore } from './kysely/voice.js';
+import { KyselyVoiceSfuStore } from './kysely/voice-sfu.js';
 import { KyselyAuditStore } from './kysely/audit.js';
 import { KyselyTotpStore } from './kysely/totp.js';
 import { KyselyEmailChangeStore } from './kysely/email-changes.js';
@@ -56,6 +57,7 @@ export class KyselyStore implements Store {
   readonly favorites: KyselyFavoriteStore;
   readonly notify: KyselyNotifyStore;
   readonly voice: KyselyVoiceStore;
+  readonly voiceSfu: KyselyVoiceSfuStore;
   readonly audit: KyselyAuditStore;
   readonly preferences: KyselyPreferenceStore;
   readonly directory: KyselyDirectoryStore;
@@ -85,6 +87,7 @@ export class KyselyStore implements Store {
     this.favorites = new KyselyFavoriteStore(ctx);
     this.notify = new KyselyNotifyStore(ctx);
     this.voice = new KyselyVoiceStore(ctx);
+    this.voiceSfu = new KyselyVoiceSfuStore(ctx);
     this.audit = new KyselyAuditStore(ctx);
     this.preferences = new KyselyPreferenceStore(ctx);
     this.directory = new KyselyDirectoryStore(ctx);

@@ -411,6 +411,28 @@ export interface VoiceCallsTable {
   created_at: number;
 }
 
+/** A voice room on the SFU (0038). */
+export interface VoiceSfuRoomsTable {
+  room: string;
+  url: string;
+  created_at: number;
+}
+
+/** A Janus handle of a member of a room on the SFU (0038). */
+export interface VoiceSfuHandlesTable {
+  handle: number;
+  session: number;
+  url: string;
+  room: string;
+  uid: number;
+  device: string;
+  kind: 'publisher' | 'subscriber';
+  feed: number | null;
+  janus_id: string | null;
+  up_at: number | null;
+  created_at: number;
+}
+
 /** The audit log of administrative actions (append-only; 0025). */
 export interface AuditLogTable {
   id: Generated<number>;
@@ -471,6 +493,8 @@ export interface Database {
   notify_cursor: WebhookCursorTable;
   voice_members: VoiceMembersTable;
   voice_calls: VoiceCallsTable;
+  voice_sfu_rooms: VoiceSfuRoomsTable;
+  voice_sfu_handles: VoiceSfuHandlesTable;
   audit_log: AuditLogTable;
   user_preferences: UserPreferencesTable;
 }

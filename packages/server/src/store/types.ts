@@ -264,6 +264,49 @@ export interface VoiceStore {
   endCall(caller: number, callee: number, createdAt?: number): Promise<boolean>;
 }
 
+/** A voice room on the SFU (docs/voice.md "SFU"). */
+export interface VoiceSfuRoomRecord {
+  room: string;
+  /** The Janus HTTP API base it runs on. */
+  url: string;
+  created_at: number;
+}
+
+/** A Janus handle Parley made for a member of a room on the SFU. */
+export interface VoiceSfuHandleRecord {
+  handle: number;
+  /** The Janus session (of the node that made it) the handle lives in. */
+  session: number;
+  url: string;
+  room: string;
+  uid: number;
+  device: string;
+  kind: 'publisher' | 'subscriber';
+  /** A subscriber's publisher (uid). */
+  feed: number | null;
+  /** A publisher's id in the Janus room. */
+  janus_id: string | null;
+  /** When a publisher's media reached Janus. */
+  up_at: number | null;
+  created_at: number;
+}
+
+/** Rooms on the SFU and their members' Janus handles. */
+export interface VoiceSfuStore {
+  room(room: string): Promise<VoiceSfuRoomRecord | undefined>;
+  /** Puts the room on the SFU at `url` unless it already is; returns the room as stored. */
+  openRoom(room: VoiceSfuRoomRecord): Promise<VoiceSfuRoomRecord>;
+  /** Takes the room off the SFU; returns its handles (removed too). */
+  closeRoom(room: string): Promise<VoiceSfuHandleRecord[]>;
+  addHandle(handle: VoiceSfuHandleRecord): Promise<void>;
+  handle(handle: number): Promise<VoiceSfuHandleRecord | undefined>;
+  handles(room: string): Promise<VoiceSfuHandleRecord[]>;
+  /** Removes these handles; returns those that were still there. */
+  removeHandles(handles: number[]): Promise<VoiceSfuHandleRecord[]>;
+  /** Marks a publisher's media up; the handle when it was not up before. */
+  markUp(handle: number, at: number): Promise<VoiceSfuHandleRecord | undefined>;
+}
+
 /** What a sign-in started and must find again (API.md §2.2): single use, short-lived. */
 export interface SigninChallenge {
   /** SHA-256 of the key the client holds (an OpenID `state`, a MetaMask address). */
@@ -323,6 +366,7 @@ export interface Store {
   readonly favorites: FavoriteStore;
   readonly notify: NotifyStore;
   readonly voice: VoiceStore;
+  readonly voiceSfu: VoiceSfuStore;
   readonly audit: AuditStore;
   readonly preferences: PreferenceStore;
   readonly directory: DirectoryStore;

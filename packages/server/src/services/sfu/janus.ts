@@ -51,6 +51,20 @@ async function post(url: string, body: Json): Promise<JanusEvent> {
   return reply;
 }
 
+/**
+ * A request to a handle of any session, whichever node made it: Janus's HTTP API is keyed by the
+ * session and handle ids alone. Returns Janus's immediate reply (`ack` for asynchronous plugin
+ * requests, whose result goes to the owning session's long poll; `success` otherwise).
+ */
+export function postToHandle(
+  baseUrl: string,
+  session: number,
+  handle: number,
+  body: Json,
+): Promise<JanusEvent> {
+  return post(`${baseUrl.replace(/\/+$/, '')}/${session}/${handle}`, { ...body, transaction: randomUUID() });
+}
+
 function pluginError(data: Json): JanusError | undefined {
   if (typeof data.error === 'string') {
     return new JanusError(data.error, typeof data.error_code === 'number' ? data.error_code : undefined);
@@ -235,14 +249,15 @@ export class VideoRoomClient {
     return (reply.data.participants as { id: string; display?: string; publisher: boolean }[]) ?? [];
   }
 
-  /** Joins `room` as a publisher with the offer; returns Janus's answer. */
+  /** Joins `room` as a publisher with the offer (on `attached`, or a new handle); returns Janus's answer. */
   async publish(
     room: string,
     id: string,
     display: string,
     offer: { type: string; sdp: string },
+    attached?: number,
   ): Promise<{ handle: number; answer?: { type: string; sdp: string } }> {
-    const handle = await this.session.attachVideoRoom();
+    const handle = attached ?? (await this.session.attachVideoRoom());
     await this.session.request(handle, { request: 'join', ptype: 'publisher', room, id, display });
     const reply = await this.session.request(handle, { request: 'publish' }, offer);
     return { handle, ...(reply.jsep ? { answer: reply.jsep } : {}) };
@@ -252,8 +267,9 @@ export class VideoRoomClient {
   async subscribe(
     room: string,
     feeds: string[],
+    attached?: number,
   ): Promise<{ handle: number; offer?: { type: string; sdp: string } }> {
-    const handle = await this.session.attachVideoRoom();
+    const handle = attached ?? (await this.session.attachVideoRoom());
     const reply = await this.session.request(handle, {
       request: 'join',
       ptype: 'subscriber',

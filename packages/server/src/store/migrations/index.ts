@@ -22,6 +22,7 @@ import { emailChangesMigration } from './0028-email-changes.js';
 import { retentionMigration } from './0029-retention.js';
 import { directoryVisibilityMigration } from './0030-directory-visibility.js';
 import { notifyDeliveriesMidMigration } from './0036-notify-deliveries-mid.js';
+import { voiceSfuMigration } from './0038-voice-sfu.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so it works the same from `src`
@@ -51,6 +52,7 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
     '0029-retention': retentionMigration,
     '0030-directory-visibility': directoryVisibilityMigration,
     '0036-notify-deliveries-mid': notifyDeliveriesMidMigration,
+    '0038-voice-sfu': voiceSfuMigration,
   };
 }
 

@@ -128,6 +128,35 @@ export const filesPreviewsVoiceRows: AuthRow[] = [
     body: (f) => json({ to: f.peer.uid, signal: { kind: 'hello' } }),
     expect: signedIn(404),
   },
+  // The SFU routes: a caller of its own is in no room (test/sfu-rooms.test.ts has the members' side).
+  {
+    method: 'POST',
+    route: '/api/voice/sfu/publish',
+    fresh: true,
+    body: () => json({ sdp: 'v=0' }),
+    expect: signedIn(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/voice/sfu/subscribe',
+    fresh: true,
+    body: (f) => json({ feed: f.peer.uid }),
+    expect: signedIn(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/voice/sfu/start',
+    fresh: true,
+    body: () => json({ handle: 1, sdp: 'v=0' }),
+    expect: signedIn(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/voice/sfu/trickle',
+    fresh: true,
+    body: () => json({ handle: 1 }),
+    expect: signedIn(404),
+  },
   // Ringing, or busy when the peer is already rung: 200 either way; guests send no DMs.
   {
     method: 'POST',

@@ -77,6 +77,25 @@ export function VoiceSettingsPage() {
             onChange={(event) => v({ max_calls: Number(event.target.value) || 0 })}
           />
         </div>
+        <div className="settings-page__row">
+          <TextField
+            label={t('settings.sfu_url')}
+            type="url"
+            value={voice.sfu_url ?? ''}
+            onChange={(event) => v({ sfu_url: event.target.value })}
+            placeholder="http://127.0.0.1:8088/janus"
+            data-testid="voice-sfu-url"
+          />
+          <TextField
+            label={t('settings.sfu_limit')}
+            type="number"
+            min={2}
+            max={1000}
+            value={String(voice.sfu_limit ?? 50)}
+            onChange={(event) => v({ sfu_limit: Number(event.target.value) || 2 })}
+            data-testid="voice-sfu-limit"
+          />
+        </div>
         <ListField
           label={t('settings.prefixes')}
           value={voice.ice_address_prefixes}

@@ -12,6 +12,8 @@ export interface Connected {
   members: VoiceMember[];
   /** A DM call placed by this tab that the other side has not answered yet. */
   ringing: boolean;
+  /** The room runs on the SFU; `feeds`: the members whose media is up there. */
+  sfu?: { feeds: number[] };
 }
 
 /**

@@ -12,6 +12,7 @@ import { DeviceTest, type DeviceChoice } from './devices';
 import { RingingBar } from './ringing-bar';
 import { startTone } from './ring-tone';
 import { Mesh } from './mesh';
+import { Sfu } from './sfu';
 import { VoiceTile } from './voice-tile';
 import './voice.css';
 
@@ -55,11 +56,15 @@ export default function VoiceRoom({
   const local = useRef<MediaStream | null>(null);
   const screen = useRef<MediaStream | null>(null);
   const mesh = useRef<Mesh | null>(null);
+  /** A room on the SFU sends through it instead of the mesh (docs/voice.md "SFU"). */
+  const sfu = useRef<Sfu | null>(null);
   const room = useRef<string | null>(null);
 
   const stopAll = useCallback(() => {
     mesh.current?.close();
     mesh.current = null;
+    sfu.current?.close();
+    sfu.current = null;
     for (const s of [local.current, screen.current]) s?.getTracks().forEach((track) => track.stop());
     local.current = null;
     screen.current = null;
@@ -109,6 +114,25 @@ export default function VoiceRoom({
       setMembers(joined.members);
       setRinging(joined.ringing);
       setPhase('in');
+      if (joined.sfu) {
+        m.close();
+        mesh.current = null;
+        const s: Sfu = new Sfu({
+          iceServers: ice.ice_servers,
+          prefixes: ice.ice_address_prefixes,
+          self: selfUid,
+          onChange: () => setRemote(new Map(s.remoteStreams())),
+        });
+        sfu.current = s;
+        s.setTracks(media.getAudioTracks()[0] ?? null, media.getVideoTracks()[0] ?? null);
+        // Without a way to send (the SFU unreachable), leave the room the server put us in.
+        await s.publish().catch((err: unknown) => {
+          void disconnect(target).catch(() => undefined);
+          throw err;
+        });
+        for (const uid of joined.sfu.feeds) void s.feed(uid, 'up').catch(() => undefined);
+        return;
+      }
       for (const member of joined.members) if (member.uid !== selfUid) void m.call(member.uid);
     } catch (err) {
       stopAll();
@@ -132,9 +156,12 @@ export default function VoiceRoom({
       onVoiceEvent((event) => {
         if (event.type === 'voice_signal' && event.room === room.current) {
           void mesh.current?.handle(event.from, event.signal).catch(() => undefined);
+        } else if (event.type === 'voice_sfu_feed' && event.room === room.current) {
+          void sfu.current?.feed(event.uid, event.state).catch(() => undefined);
         } else if (event.type === 'voice_room_changed' && event.room === room.current) {
           setMembers(event.members);
           mesh.current?.keepOnly(event.members.map((m) => m.uid));
+          sfu.current?.keepOnly(event.members.map((m) => m.uid));
           if (target.kind !== 'dm') return;
           if (event.members.length > 1) {
             paired.current = true;
@@ -182,10 +209,9 @@ export default function VoiceRoom({
     const audio = local.current?.getAudioTracks()[0] ?? null;
     const camera = local.current?.getVideoTracks()[0] ?? null;
     const shared = screen.current?.getVideoTracks()[0] ?? null;
-    mesh.current?.setTracks(
-      normal.muted ? null : audio,
-      normal.screen ? shared : normal.video ? camera : null,
-    );
+    const sent = normal.screen ? shared : normal.video ? camera : null;
+    mesh.current?.setTracks(normal.muted ? null : audio, sent);
+    sfu.current?.setTracks(normal.muted ? null : audio, sent);
     void setVoiceState(normal).catch(() => undefined);
   };
 

@@ -6,7 +6,15 @@ import type { ServerEvent } from '@parley/protocol';
 
 export type VoiceEvent = Extract<
   ServerEvent,
-  { type: 'voice_room_changed' | 'voice_signal' | 'voice_ended' | 'voice_call' | 'user_calling' }
+  {
+    type:
+      | 'voice_room_changed'
+      | 'voice_signal'
+      | 'voice_ended'
+      | 'voice_call'
+      | 'voice_sfu_feed'
+      | 'user_calling';
+  }
 >;
 
 const listeners = new Set<(event: VoiceEvent) => void>();

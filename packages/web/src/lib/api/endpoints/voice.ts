@@ -3,6 +3,10 @@ import type {
   CallPeerRequest,
   JoinVoiceRequest,
   SendVoiceSignalRequest,
+  SfuPublishRequest,
+  SfuStartRequest,
+  SfuSubscribeRequest,
+  SfuTrickleRequest,
   VoiceConfig,
   VoiceMediaState,
 } from '@parley/protocol';
@@ -29,3 +33,14 @@ export const declineCall = (body: CallPeerRequest) =>
   call('declineCall', { body }, { errors: { default: null } });
 export const cancelCall = (body: CallPeerRequest) =>
   call('cancelCall', { body }, { errors: { default: null } });
+/**
+ * Rooms on the SFU: the member's sending connection (a failure toasts: the call cannot go on) and
+ * one receiving connection per other member, signalled through Parley.
+ */
+export const publishVoiceSfu = (body: SfuPublishRequest) => call('publishVoiceSfu', { body });
+export const subscribeVoiceSfu = (body: SfuSubscribeRequest) =>
+  call('subscribeVoiceSfu', { body }, { errors: { default: null } });
+export const startVoiceSfu = (body: SfuStartRequest) =>
+  call('startVoiceSfu', { body }, { errors: { default: null } });
+export const trickleVoiceSfu = (body: SfuTrickleRequest) =>
+  call('trickleVoiceSfu', { body }, { errors: { default: null } });
