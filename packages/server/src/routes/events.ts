@@ -1,5 +1,6 @@
 import type { Ctx } from '../context.js';
 import { corsHeaders } from '../http/cors.js';
+import { responseSink } from '../http/event-sink.js';
 import { assertStreamable, openStream } from '../services/stream.js';
 import type { Handlers } from './register.js';
 
@@ -19,18 +20,14 @@ export const eventHandlers = (ctx: Ctx) =>
         ...corsHeaders(req.headers.origin, ctx.config.http.corsOrigins),
       });
       res.socket?.setNoDelay(true);
-      const conn = await openStream(ctx, ctx.hub, req.actor, req.query, {
-        write: (frame) => {
-          res.write(frame);
-          return res.writableLength;
-        },
-        end: () => res.end(),
-      }).catch((err: unknown) => {
+      const sink = responseSink(res);
+      const conn = await openStream(ctx, ctx.hub, req.actor, req.query, sink).catch((err: unknown) => {
         req.log.error({ err }, 'event stream failed to open');
-        res.end();
+        sink.end();
         return undefined;
       });
       if (!conn) return;
+      sink.opened();
       res.on('close', () => conn.close());
       if (res.destroyed) conn.close();
     },
