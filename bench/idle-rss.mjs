@@ -8,7 +8,8 @@
  * min / median per target and the ratio of the medians to bare.
  *
  *   node bench/idle-rss.mjs dist dist-base dist-bundle   directories below packages/server with a main.js
- *   node bench/idle-rss.mjs dist@--max-semi-space-size=4 the same build with node flags (comma-separated)
+ *   node bench/idle-rss.mjs dist@--max-semi-space-size=4,MALLOC_ARENA_MAX=2
+ *                                                        the same build with node flags and environment
  *   node bench/idle-rss.mjs --groups                     attribution: bare node:http after importing
  *                                                        cumulative groups of the server's modules
  */
@@ -52,9 +53,11 @@ function targets(argv) {
     ...dirs.map((spec) => {
       // `dir@--flag,--flag`: the same build with node/V8 flags.
       const [dir, flags] = spec.split('@');
+      const list = flags ? flags.split(',') : [];
       return {
         name: spec,
-        node: flags ? flags.split(',') : [],
+        node: list.filter((f) => f.startsWith('-')),
+        env: Object.fromEntries(list.filter((f) => !f.startsWith('-')).map((f) => f.split('='))),
         args: ['main', path.join(root, 'packages/server', dir, 'main.js')],
       };
     }),
@@ -68,7 +71,14 @@ function readOnce(target) {
       process.execPath,
       ['--expose-gc', ...(target.node ?? []), probe, ...target.args],
       {
-        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+        env: {
+          ...process.env,
+          ...target.env,
+          DATA_DIR: dataDir,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'silent',
+        },
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'inherit'],
         timeout: 120_000,

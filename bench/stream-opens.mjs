@@ -44,7 +44,7 @@ async function measure(client, target, round) {
     env.BENCH_PROFILE === '1' && kind === 'parley'
       ? ['--cpu-prof', `--cpu-prof-dir=${path.join(here, 'results', 'profiles')}`]
       : [];
-  const host = children.start('host.mjs', [kind], 0, `${target} host`, { nodeArgs });
+  const host = children.start('host.mjs', 0, `${target} host`, { args: [kind], nodeArgs });
   try {
     const dir = path.join(tmp, `${target}-${round}`);
     const info = await host.call('start', kind === 'parley' ? [dir] : []);
@@ -80,7 +80,7 @@ const median = (xs) => {
 };
 
 try {
-  const client = children.start('client.mjs', [], 1, 'load client');
+  const client = children.start('client.mjs', 1, 'load client');
   const rates = new Map(targets.map((t) => [t, []]));
   const load = os.loadavg()[0];
   for (let round = 0; round < ROUNDS; round++) {

@@ -1,6 +1,5 @@
 import type { Ctx } from '../context.js';
 import { corsHeaders } from '../http/cors.js';
-import { responseSink } from '../http/event-sink.js';
 import { assertStreamable, openStream } from '../services/stream.js';
 import type { Handlers } from './register.js';
 
@@ -20,14 +19,18 @@ export const eventHandlers = (ctx: Ctx) =>
         ...corsHeaders(req.headers.origin, ctx.config.http.corsOrigins),
       });
       res.socket?.setNoDelay(true);
-      const sink = responseSink(res);
-      const conn = await openStream(ctx, ctx.hub, req.actor, req.query, sink).catch((err: unknown) => {
+      const conn = await openStream(ctx, ctx.hub, req.actor, req.query, {
+        write: (frame) => {
+          res.write(frame);
+          return res.writableLength;
+        },
+        end: () => res.end(),
+      }).catch((err: unknown) => {
         req.log.error({ err }, 'event stream failed to open');
-        sink.end();
+        res.end();
         return undefined;
       });
       if (!conn) return;
-      sink.opened();
       res.on('close', () => conn.close());
       if (res.destroyed) conn.close();
     },
