@@ -4,7 +4,8 @@
  * the time `buildServer` takes; a process that builds many servers (the tests: up to three nodes
  * for each test server) now pays it once for each schema of the route table, whose schemas are
  * module constants. A serializer depends only on its schema, the shared schemas and the serializer
- * options: with shared schemas (`addSchema`) or options the cache steps aside.
+ * options: with shared schemas (`addSchema`) or options the cache steps aside. Each is compiled on
+ * its first reply, not at start: the generated code of ~300 serializers is memory at rest (issue 9).
  */
 import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
@@ -32,7 +33,9 @@ export const cachedSerializerFactory: SerializerFactory = (externalSchemas, opti
     if (schema === null || typeof schema !== 'object') return compile(route);
     let serializer = compiled.get(schema);
     if (!serializer) {
-      serializer = compile(route);
+      // Compiled when a reply first needs it: most routes of a server at rest never answer.
+      let built: Serializer | undefined;
+      serializer = (data: unknown) => (built ??= compile(route))(data);
       compiled.set(schema, serializer);
     }
     return serializer;

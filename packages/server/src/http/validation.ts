@@ -19,7 +19,9 @@ type Validator = ReturnType<FastifySchemaCompiler<FastifySchema>>;
 /**
  * Validators depend only on their schema and the part of the request, and the route table's
  * schemas are module constants: each is compiled once per process, not once per server (the
- * tests build hundreds of servers).
+ * tests build hundreds of servers), and only when a request first needs it. Most servers never
+ * see most of the ~300 routes, and every compiled validator is generated code kept in memory
+ * (issue 9: RSS at rest).
  */
 const compiled = new WeakMap<object, Map<string | undefined, Validator>>();
 
@@ -28,9 +30,14 @@ export const compileValidator: FastifySchemaCompiler<FastifySchema> = (route) =>
   let byPart = compiled.get(schema);
   if (!byPart) compiled.set(schema, (byPart = new Map()));
   let validator = byPart.get(httpPart);
-  if (!validator) byPart.set(httpPart, (validator = buildValidator(schema, httpPart)));
+  if (!validator) byPart.set(httpPart, (validator = onFirstUse(() => buildValidator(schema, httpPart))));
   return validator;
 };
+
+function onFirstUse(build: () => Validator): Validator {
+  let built: Validator | undefined;
+  return (value: unknown) => (built ??= build())(value);
+}
 
 function buildValidator(schema: FastifySchema, httpPart: string | undefined): Validator {
   const checker = Compile(boundIntegers(schema as JsonSchema));

@@ -51,6 +51,11 @@ export class StreamConnection {
     this.writeFrame(frameOf(event));
   }
 
+  /** Writes a frame serialised once for many streams (not a chat record): initial sync only. */
+  sendFrame(frame: string): void {
+    this.writeFrame(frame);
+  }
+
   /**
    * Delivers a live frame: queued while the initial sync runs. Chat records arrive in mid order,
    * so one at or below the newest this stream already has is a copy (the backlog read it after

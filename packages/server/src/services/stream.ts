@@ -13,6 +13,7 @@ import { onlyVisible, viewersOf, visibleTo } from './directory.js';
 import { listGroups } from './groups.js';
 import { cameOnline, wentOffline } from './presence-announce.js';
 import { initialSettings } from './user-settings.js';
+import { directoryAt } from './users-snapshot.js';
 import { userInfo } from './views.js';
 import { deviceGone } from './calls.js';
 
@@ -117,16 +118,20 @@ async function sendInitialSync(
   const { store } = ctx;
   // Only the users this reader sees (docs/api.md "Member directory").
   const visible = await visibleTo(ctx, actor);
-  const users = onlyVisible(visible, await store.users.list());
+  const directory = await directoryAt(store);
+  const users = visible.all ? directory.users : onlyVisible(visible, directory.users);
   if (query.users_version && query.users_version > 0) {
     const logs = onlyVisible(visible, await store.userLog.listAfter(query.users_version, actor.uid));
     if (logs.length > 0) conn.send({ type: 'users_log', logs: actor.isGuest ? forGuest(logs) : logs });
+  } else if (visible.all) {
+    // The same bytes for every stream of this version (services/users-snapshot.ts).
+    conn.sendFrame(directory.frame(actor.isGuest));
   } else {
     const infos = users.map(userInfo);
     conn.send({
       type: 'users_snapshot',
       users: actor.isGuest ? forGuest(infos) : infos,
-      version: await store.userLog.latestVersion(),
+      version: directory.version,
     });
   }
 

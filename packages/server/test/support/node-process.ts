@@ -9,7 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GENEROUS_LIMITS_ENV } from './limits-env.js';
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
+/** `PARLEY_TEST_MAIN` runs another entry point instead, e.g. the bundle `npm start` runs (dist-bundle/main.js). */
+const MAIN = process.env.PARLEY_TEST_MAIN
+  ? path.resolve(process.env.PARLEY_TEST_MAIN)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
 /**
  * How long a node may take to answer `/ready`: a hang check, not a speed limit. A start costs about
  * a second of CPU, but three nodes starting at once on a two-core machine at load 35–47 took over
