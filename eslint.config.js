@@ -23,7 +23,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
-      'packages/server/dist-bundle/**',
+      'packages/server/dist-bundle*/**',
       '**/node_modules/**',
       'data/**',
       '.tmp/**',

@@ -32,13 +32,16 @@ export interface NodeProcessOptions {
   /** Configuration beyond PORT and HOST (DATA_DIR, DATABASE_URL, REDIS_URL, …). */
   env: Record<string, string | undefined>;
   logFile: string;
+  /** Another entry point than `PARLEY_TEST_MAIN` / dist/main.js (the bundle test). */
+  main?: string;
 }
 
 /** Starts the node and resolves once it answers `/ready`. */
 export async function startNodeProcess(options: NodeProcessOptions): Promise<NodeProcess> {
-  if (!existsSync(MAIN)) throw new Error(`build the server first (npm run build): ${MAIN} is missing`);
+  const main = options.main ?? MAIN;
+  if (!existsSync(main)) throw new Error(`build the server first (npm run build): ${main} is missing`);
   const fd = openSync(options.logFile, 'a');
-  const proc = spawn(process.execPath, [MAIN], {
+  const proc = spawn(process.execPath, [main], {
     env: {
       PATH: process.env.PATH,
       PORT: String(options.port),
