@@ -8,7 +8,7 @@
 import type { UserLog } from '@parley/protocol';
 import type { Ctx } from '../context.js';
 import type { NewUserLog, UserRecord } from '../store/types.js';
-import { commitPersonal, isRestricted, profileLog, sees, visibleTo, type Visible } from './directory.js';
+import { commitPersonal, isRestricted, memberView, profileLog, sees, type Visible } from './directory.js';
 
 /** A row taking `uid` back (only the uid; every other field null, as for a deleted account). */
 export function retractionLog(uid: number): Omit<UserLog, 'log_id'> {
@@ -50,7 +50,7 @@ export async function retract(ctx: Ctx, pairs: readonly (readonly [number, numbe
     for (const [reader, uids] of byReader) {
       const account = users.get(reader);
       if (!account || account.is_admin) continue;
-      const visible = await visibleTo(ctx, { uid: reader, isAdmin: false });
+      const visible = await memberView(ctx, reader);
       for (const uid of uids) {
         const user = users.get(uid);
         if (user && user.create_by !== 'guest' && !sees(visible, uid)) {
@@ -74,7 +74,7 @@ export async function roleChanged(ctx: Ctx, uid: number): Promise<void> {
     const account = await ctx.store.users.get(uid);
     if (!account || account.create_by === 'guest') return;
     // What they see as a member: before a promotion, or after a demotion.
-    const visible = await visibleTo(ctx, { uid, isAdmin: false });
+    const visible = await memberView(ctx, uid);
     const others = hiddenFrom(visible, uid, await ctx.store.users.list());
     const entries = others.map((user): NewUserLog => ({
       ...(account.is_admin ? profileLog(user) : retractionLog(user.uid)),
@@ -110,7 +110,7 @@ export async function retractForEveryone(ctx: Ctx): Promise<void> {
     const online = await ctx.store.users.getMany(await ctx.presence.onlineUids());
     for (const reader of online) {
       if (reader.is_admin) continue;
-      const visible = await visibleTo(ctx, { uid: reader.uid, isAdmin: false });
+      const visible = await memberView(ctx, reader.uid);
       const logs = expandRetraction(visible, reader.uid, users, upToUid, logId);
       if (logs.length === 0) continue;
       await ctx.bus.publish({

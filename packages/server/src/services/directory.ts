@@ -30,13 +30,18 @@ export async function isRestricted(ctx: Ctx): Promise<boolean> {
 /** Everyone a reader sees. */
 export async function visibleTo(ctx: Ctx, reader: Reader): Promise<Visible> {
   if (reader.isAdmin || !(await isRestricted(ctx))) return EVERYONE;
+  return memberView(ctx, reader.uid);
+}
+
+/** Whom a member sees while the directory is restricted (the caller knows that it is). */
+export async function memberView(ctx: Ctx, uid: number): Promise<Visible> {
   const { directory } = ctx.store;
   const [members, partners, contacts] = await Promise.all([
-    directory.privateCoMembers(reader.uid),
-    directory.dmPartners(reader.uid),
-    directory.contactsOf(reader.uid),
+    directory.privateCoMembers(uid),
+    directory.dmPartners(uid),
+    directory.contactsOf(uid),
   ]);
-  return { all: false, uids: new Set([reader.uid, ...members, ...partners, ...contacts]) };
+  return { all: false, uids: new Set([uid, ...members, ...partners, ...contacts]) };
 }
 
 export const sees = (visible: Visible, uid: number): boolean => visible.all || visible.uids.has(uid);
