@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type APIResponse, type Browser } from '@playwright/test';
-import { adminToken, registerAccount, signIn, snap } from './support.js';
+import { adminToken, messageWith, openChannel, registerAccount, signIn, snap } from './support.js';
 
 /**
  * The member directory follows changes live (issue 13; docs/api.md "Member directory"): with the
@@ -26,6 +26,7 @@ test.describe.configure({ mode: 'serial' });
 let headers: Record<string, string> = {};
 let adminUid = 0;
 const uids = { mia: 0, noa: 0, olu: 0 };
+let noaToken = '';
 let gid = 0;
 let madePrivate: number[] = [];
 
@@ -39,7 +40,7 @@ test.beforeAll(async ({ request }) => {
   headers = { 'x-api-key': await adminToken(request, 'e2e-directory-live') };
   adminUid = ((await (await ok(request.get('/api/user/me', { headers }))).json()) as { uid: number }).uid;
   uids.mia = (await registerAccount(request, headers, MIA)).uid;
-  uids.noa = (await registerAccount(request, headers, NOA)).uid;
+  ({ uid: uids.noa, token: noaToken } = await registerAccount(request, headers, NOA));
   uids.olu = (await registerAccount(request, headers, OLU)).uid;
   const group = await ok(
     request.post('/api/group', {
@@ -48,6 +49,12 @@ test.beforeAll(async ({ request }) => {
     }),
   );
   gid = ((await group.json()) as { gid: number }).gid;
+  await ok(
+    request.post(`/api/group/${gid}/send`, {
+      headers: { 'x-api-key': noaToken, 'content-type': 'text/plain' },
+      data: 'hello from Noa',
+    }),
+  );
   const groups = (await (await ok(request.get('/api/group', { headers }))).json()) as {
     gid: number;
     is_public: boolean;
@@ -108,6 +115,13 @@ test('a member’s Users screen loses a co-member removed from the channel and g
     await expect(page.getByTestId(`user-item-${adminUid}`)).toBeVisible();
   }
   await snap(desktop, 'directory-live-removed-desktop-light');
+  // Her message stays; the client, which no longer holds her, names her by number.
+  await openChannel(desktop, gid);
+  const message = messageWith(desktop, 'hello from Noa');
+  await expect(message).toBeVisible();
+  await expect(message.locator('.message__author')).toHaveText(`User ${uids.noa}`);
+  await snap(desktop, 'directory-live-unknown-author-desktop-light');
+  await desktop.goto('/#/users');
 
   // Mia becomes an administrator: everyone appears, the note goes.
   await setRole(request, uids.mia, true);
