@@ -240,3 +240,24 @@ describe('bootstrap, act, compare (test/support/verify-action.ts)', () => {
     expect(stays[1]).toMatchObject({ type: 'users_log', logs: [{ action: 'delete', uid: frank.uid }] });
   });
 });
+
+describe('every message cleared', () => {
+  it('the two sides of a direct conversation drop each other when nothing else is shared', async () => {
+    const harry = await createUser(t, 'Harold');
+    const ivy = await createUser(t, 'Ivonne');
+    const gid = await channel(admin, 'nine', [harry, ivy]);
+    await ok(sendText(t, harry, { uid: ivy.uid }, 'hi Ivy'));
+    await ok(t.request('POST', `/group/${gid}/members/remove`, { token: admin.token, json: [ivy.uid] }));
+    const sh = await ready(harry);
+    const si = await ready(ivy);
+    const se = await ready(eve);
+    const from = se.events.length;
+    // The direct message still shows them to each other.
+    expect(heldUids(si.events)).toEqual(uidsOf(harry, ivy));
+
+    await ok(t.request('DELETE', '/admin/system/message/clear', { token: admin.token }));
+    await untilHolds(si, [ivy]);
+    await untilHolds(sh, [admin, harry]);
+    await expectThirdPartyHeardNothing(se, from);
+  });
+});
