@@ -261,3 +261,17 @@ describe('every message cleared', () => {
     await expectThirdPartyHeardNothing(se, from);
   });
 });
+
+describe('resuming', () => {
+  it('a user shown by a row of the reader’s own and then deleted is deleted on resume too', async () => {
+    const jack = await createUser(t, 'Jacobo');
+    const kim = await createUser(t, 'Kimberly');
+    const sj = await ready(jack);
+    const version = usersVersion(sj);
+    await channel(admin, 'ten', [jack, kim]);
+    await untilHolds(sj, [admin, jack, kim]);
+    await ok(t.request('DELETE', `/admin/user/${kim.uid}`, { token: admin.token }));
+    await untilHolds(sj, [admin, jack]);
+    expect(await resumedHolds(jack, version, [jack.uid])).toEqual(uidsOf(admin, jack));
+  });
+});

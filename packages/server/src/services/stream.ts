@@ -194,9 +194,13 @@ function resumeLogs(
   reader: number,
   everyone: readonly UserRecord[],
 ): UserLog[] {
+  // A user shown to this reader by a row of their own and then deleted: the deletion follows it.
+  const shown = new Set(entries.flatMap((e) => (e.kind === 'row' && e.personal ? [e.log.uid] : [])));
   return entries.flatMap((e) => {
     if (e.kind === 'retract') return expandRetraction(visible, reader, everyone, e.upToUid, e.log_id);
-    return e.personal || sees(visible, e.log.uid) ? [e.log] : [];
+    const { log } = e;
+    const passes = e.personal || sees(visible, log.uid) || (log.action === 'delete' && shown.has(log.uid));
+    return passes ? [log] : [];
   });
 }
 
