@@ -243,7 +243,8 @@ describe('member directory privacy', () => {
       return [alice, bob, carol].every((u) => seen.has(u.uid));
     });
     expect(await listed(dave)).toEqual(expect.arrayContaining(sorted(admin, alice, bob, carol, dave)));
-    // Gone again: restricted again; Dave's client keeps what it was shown, new lists do not.
+    // Gone again: restricted again; new lists show only whom Dave sees (his client is told to drop
+    // the rest: test/directory-retraction.test.ts).
     expect((await t.request('DELETE', `/group/${gid}`, { token: admin.token })).status).toBe(200);
     expect(await listed(dave)).toEqual(sorted(admin, dave));
   });

@@ -15,6 +15,7 @@ import { notFound } from '../errors.js';
 import { requireContactChange, requireContactsOwner, requireUserSearch } from '../policy/conversations.js';
 import { requireVisibleUsers, searchMayFind } from '../policy/directory.js';
 import type { UserRecord } from '../store/types.js';
+import { retract } from './directory-retraction.js';
 import { publishSettingsChanged } from './user-settings.js';
 import { userInfo } from './views.js';
 
@@ -62,6 +63,8 @@ export async function updateContactStatus(
   if (!current || (req.action === 'unblock' && current.status !== 'blocked')) return;
   await ctx.store.contacts.remove(actor.uid, req.target_uid);
   await publishSettingsChanged(ctx, actor, { remove_contacts: [req.target_uid] });
+  // The contact may have been all that made them visible (docs/api.md "Member directory").
+  await retract(ctx, [[actor.uid, req.target_uid]]);
 }
 
 /** One user by exact id, email or name (names case-insensitively); never a guest. */

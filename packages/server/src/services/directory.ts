@@ -9,7 +9,7 @@
 import type { UserLog } from '@parley/protocol';
 import type { Actor, Ctx } from '../context.js';
 import type { Audience } from '../realtime/bus.js';
-import type { UserRecord } from '../store/types.js';
+import type { NewUserLog, UserRecord } from '../store/types.js';
 import { readSetting } from './settings.js';
 
 /** Who a reader sees: everyone, or these uids. */
@@ -30,13 +30,18 @@ export async function isRestricted(ctx: Ctx): Promise<boolean> {
 /** Everyone a reader sees. */
 export async function visibleTo(ctx: Ctx, reader: Reader): Promise<Visible> {
   if (reader.isAdmin || !(await isRestricted(ctx))) return EVERYONE;
+  return memberView(ctx, reader.uid);
+}
+
+/** Whom a member sees while the directory is restricted (the caller knows that it is). */
+export async function memberView(ctx: Ctx, uid: number): Promise<Visible> {
   const { directory } = ctx.store;
   const [members, partners, contacts] = await Promise.all([
-    directory.privateCoMembers(reader.uid),
-    directory.dmPartners(reader.uid),
-    directory.contactsOf(reader.uid),
+    directory.privateCoMembers(uid),
+    directory.dmPartners(uid),
+    directory.contactsOf(uid),
   ]);
-  return { all: false, uids: new Set([reader.uid, ...members, ...partners, ...contacts]) };
+  return { all: false, uids: new Set([uid, ...members, ...partners, ...contacts]) };
 }
 
 export const sees = (visible: Visible, uid: number): boolean => visible.all || visible.uids.has(uid);
@@ -80,22 +85,33 @@ export async function reveal(ctx: Ctx, pairs: readonly (readonly [number, number
     const users = new Map(
       (await ctx.store.users.getMany([...new Set(wanted.map(([, uid]) => uid))])).map((u) => [u.uid, u]),
     );
-    const byReader = new Map<number, UserLog[]>();
-    await ctx.store.transaction(async (tx) => {
-      for (const [reader, uid] of wanted) {
-        const user = users.get(uid);
-        if (!user || user.create_by === 'guest') continue;
-        const log = await tx.userLog.append({ ...profileLog(user), reader_uid: reader });
-        byReader.set(reader, [...(byReader.get(reader) ?? []), log]);
-      }
-    });
-    for (const [reader, logs] of byReader) {
-      await ctx.bus.publish({
-        audience: { kind: 'users', uids: [reader] },
-        event: { type: 'users_log', logs },
-      });
+    const entries: NewUserLog[] = [];
+    for (const [reader, uid] of wanted) {
+      const user = users.get(uid);
+      if (user && user.create_by !== 'guest') entries.push({ ...profileLog(user), reader_uid: reader });
     }
+    await commitPersonal(ctx, entries);
   });
+}
+
+/**
+ * Appends rows meant each for one reader in one transaction and publishes each reader's rows to
+ * that reader alone. Call it under the send lock (`ctx.sends.ordered`), so that rows reach
+ * streams in version order.
+ */
+export async function commitPersonal(ctx: Ctx, entries: readonly NewUserLog[]): Promise<void> {
+  if (entries.length === 0) return;
+  const stored = await ctx.store.transaction((tx) => tx.userLog.appendMany(entries));
+  const byReader = new Map<number, UserLog[]>();
+  for (const { log, reader_uid: reader } of stored) {
+    if (reader !== null) byReader.set(reader, [...(byReader.get(reader) ?? []), log]);
+  }
+  for (const [reader, logs] of byReader) {
+    await ctx.bus.publish({
+      audience: { kind: 'users', uids: [reader] },
+      event: { type: 'users_log', logs },
+    });
+  }
 }
 
 /** The first direct message between two users makes each visible to the other. */
@@ -130,16 +146,13 @@ export async function announceEveryone(ctx: Ctx): Promise<void> {
   await ctx.sends.ordered(async () => {
     const users = (await ctx.store.users.list()).filter((u) => u.create_by !== 'guest');
     if (users.length === 0) return;
-    const logs = await ctx.store.transaction(async (tx) => {
-      const out: UserLog[] = [];
-      for (const user of users) out.push(await tx.userLog.append(profileLog(user)));
-      return out;
-    });
+    const stored = await ctx.store.transaction((tx) => tx.userLog.appendMany(users.map(profileLog)));
+    const logs = stored.map((s) => s.log);
     await ctx.bus.publish({ audience: { kind: 'all' }, event: { type: 'users_log', logs } });
   });
 }
 
-function profileLog(u: UserRecord): Omit<UserLog, 'log_id'> {
+export function profileLog(u: UserRecord): Omit<UserLog, 'log_id'> {
   return {
     action: 'create',
     uid: u.uid,

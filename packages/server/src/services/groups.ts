@@ -22,6 +22,7 @@ import {
 } from '../policy/index.js';
 import { groupChanged, groupView } from './views.js';
 import { announceEveryone, isRestricted, pairsAmong, reveal } from './directory.js';
+import { retract, retractForEveryone } from './directory-retraction.js';
 import { requireVisibleUsers } from '../policy/directory.js';
 
 const GROUP_AVATAR_SIZE = 256;
@@ -123,6 +124,9 @@ export async function deleteGroup(ctx: Ctx, actor: Actor, gid: number): Promise<
     audience: groupAudience(group, members),
     event: { type: 'kick_from_group', gid, reason: 'group_deleted' },
   });
+  // What the channel shared is gone (docs/api.md "Member directory").
+  if (group.is_public) await retractForEveryone(ctx);
+  else await retract(ctx, pairsAmong(members, members));
 }
 
 export async function changeGroupType(
@@ -178,6 +182,8 @@ export async function changeGroupType(
     audience: { kind: 'users', uids: excluded },
     event: { type: 'kick_from_group', gid, reason: 'kick' },
   });
+  // The last public channel gone: the restricted directory applies (docs/api.md).
+  await retractForEveryone(ctx);
 }
 
 export async function leaveGroup(ctx: Ctx, actor: Actor, gid: number): Promise<void> {
@@ -187,6 +193,7 @@ export async function leaveGroup(ctx: Ctx, actor: Actor, gid: number): Promise<v
     audience: { kind: 'users', uids: members },
     event: { type: 'user_leaved_group', gid, uid: [actor.uid] },
   });
+  await retract(ctx, pairsAmong([actor.uid], members));
 }
 
 export async function addMembers(ctx: Ctx, actor: Actor, gid: number, uids: number[]): Promise<void> {
@@ -238,6 +245,7 @@ export async function removeMembers(ctx: Ctx, actor: Actor, gid: number, uids: n
     audience: { kind: 'users', uids: remaining },
     event: { type: 'user_leaved_group', gid, uid: removing },
   });
+  await retract(ctx, pairsAmong(removing, members));
 }
 
 export async function setGroupAvatar(

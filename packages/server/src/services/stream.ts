@@ -3,13 +3,15 @@
  * the hub before it reads anything, so a record committed while it is being opened reaches it
  * either in the backlog or live, and the hub drops the copy the backlog already carried.
  */
-import { LIMITS, type ChatMessage, type EventsQuery } from '@parley/protocol';
+import { LIMITS, type ChatMessage, type EventsQuery, type UserLog } from '@parley/protocol';
 import { randomToken } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
 import { AppError } from '../errors.js';
 import { STREAM_BUFFER_CAP_BYTES, StreamConnection, type Hub, type StreamSink } from '../realtime/hub.js';
 import { forGuest, guestFrame } from '../policy/guests.js';
-import { onlyVisible, viewersOf, visibleTo } from './directory.js';
+import type { UserLogEntry, UserRecord } from '../store/types.js';
+import { onlyVisible, sees, viewersOf, visibleTo, type Visible } from './directory.js';
+import { expandRetraction } from './directory-retraction.js';
 import { listGroups } from './groups.js';
 import { cameOnline, wentOffline } from './presence-announce.js';
 import { initialSettings } from './user-settings.js';
@@ -119,9 +121,11 @@ async function sendInitialSync(
   // Only the users this reader sees (docs/api.md "Member directory").
   const visible = await visibleTo(ctx, actor);
   const directory = await directoryAt(store);
-  const users = visible.all ? directory.users : onlyVisible(visible, directory.users);
+  const everyone = directory.users;
+  const users = visible.all ? everyone : onlyVisible(visible, everyone);
   if (query.users_version && query.users_version > 0) {
-    const logs = onlyVisible(visible, await store.userLog.listAfter(query.users_version, actor.uid));
+    const entries = await store.userLog.listForReader(query.users_version, actor.uid);
+    const logs = resumeLogs(entries, visible, actor.uid, everyone);
     if (logs.length > 0) conn.send({ type: 'users_log', logs: actor.isGuest ? forGuest(logs) : logs });
   } else if (visible.all) {
     // The same bytes for every stream of this version (services/users-snapshot.ts).
@@ -177,6 +181,27 @@ async function sendInitialSync(
     send(newestWithin(recent.slice(-NEW_DEVICE_BACKLOG_CAP), NEW_DEVICE_BACKLOG_BYTES));
   }
   return lastMid;
+}
+
+/**
+ * The user log rows a resuming reader gets: rows meant for them alone as they are (a user shown
+ * or taken back), everyone's rows about the users they see today, and each retraction marker as
+ * `delete` rows for the users it covers that they do not see (docs/api.md "Member directory").
+ */
+function resumeLogs(
+  entries: readonly UserLogEntry[],
+  visible: Visible,
+  reader: number,
+  everyone: readonly UserRecord[],
+): UserLog[] {
+  // A user shown to this reader by a row of their own and then deleted: the deletion follows it.
+  const shown = new Set(entries.flatMap((e) => (e.kind === 'row' && e.personal ? [e.log.uid] : [])));
+  return entries.flatMap((e) => {
+    if (e.kind === 'retract') return expandRetraction(visible, reader, everyone, e.upToUid, e.log_id);
+    const { log } = e;
+    const passes = e.personal || sees(visible, log.uid) || (log.action === 'delete' && shown.has(log.uid));
+    return passes ? [log] : [];
+  });
 }
 
 /** The newest messages of `sorted` (oldest first) whose frames fit in `budget` bytes together. */

@@ -20,6 +20,7 @@ import { badRequest, forbidden } from '../errors.js';
 import { isUniqueViolation } from '../store/index.js';
 import { readSetting, writeSetting } from './settings.js';
 import { announceEveryone, isRestricted } from './directory.js';
+import { retractForEveryone } from './directory-retraction.js';
 import { announceNewUser, commitUserLog, createLog, normaliseEmail, passwordAccount } from './users.js';
 import { requireAdmin } from '../policy/index.js';
 import { userInfo } from './views.js';
@@ -154,6 +155,8 @@ export async function updateSystemCommon(
   });
   // Back to everyone: clients that were shown part of the directory get the rest.
   if (wasRestricted && next.directory_visibility === 'everyone') await announceEveryone(ctx);
+  // Narrowed: every member's client drops the users they no longer see.
+  else if (!wasRestricted && next.directory_visibility !== 'everyone') await retractForEveryone(ctx);
   await publishConfigChanged(ctx, next);
 }
 

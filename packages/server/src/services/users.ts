@@ -20,6 +20,7 @@ import { requireAccountOwner } from '../policy/index.js';
 import { forGuest } from '../policy/guests.js';
 import { userInfo } from './views.js';
 import { onlyVisible, viewersOf, visibleTo } from './directory.js';
+import { roleChanged } from './directory-retraction.js';
 import { requireVisibleUsers } from '../policy/directory.js';
 import type { Audience } from '../realtime/bus.js';
 
@@ -264,6 +265,8 @@ export async function applyUserUpdate(
       return { user: updated, log: entry, publish: updated.create_by !== 'guest' };
     }),
   ).catch(mapUniqueViolation);
+  // A new role changes what they see: every user for an administrator (docs/api.md).
+  if (patch.is_admin !== undefined) await roleChanged(ctx, uid);
   return user;
 }
 

@@ -8,6 +8,8 @@ export interface DirectoryStore {
   privateCoMembers(uid: number): Promise<number[]>;
   /** Everyone `uid` has a direct message with, in either direction. */
   dmPartners(uid: number): Promise<number[]>;
+  /** Every pair of users with a direct message between them, `[lower uid, higher uid]`. */
+  dmPairs(): Promise<[number, number][]>;
   /** Whether a direct message between `a` and `b` exists. */
   hasDm(a: number, b: number): Promise<boolean>;
   /** The users in `uid`'s contact list (added or blocked). */

@@ -79,10 +79,30 @@ export interface UserStore {
 /** `reader_uid`: a row for one reader only (a user they can now see; docs/api.md "Member directory"). */
 export type NewUserLog = Omit<UserLog, 'log_id'> & { reader_uid?: number };
 
+/** A stored row with the reader it is meant for (`null`: everyone). */
+export interface StoredUserLog {
+  log: UserLog;
+  reader_uid: number | null;
+}
+
+/**
+ * What a reader resuming from a version reads: rows (`personal` when meant for them alone), and
+ * retraction markers: each user with a uid up to `upToUid` whom the reader does not see when
+ * they read it is taken back with a `delete` row of that `log_id` (docs/api.md "Member directory").
+ */
+export type UserLogEntry =
+  { kind: 'row'; log: UserLog; personal: boolean } | { kind: 'retract'; log_id: number; upToUid: number };
+
 export interface UserLogStore {
   append(entry: NewUserLog): Promise<UserLog>;
-  /** Rows with `log_id > version` meant for everyone or for `reader`, ascending. */
+  /** Appends rows in order, a few hundred per statement (one cursor lock for all), ascending. */
+  appendMany(entries: readonly NewUserLog[]): Promise<StoredUserLog[]>;
+  /** Appends a retraction marker for everyone (see `UserLogEntry`); returns its log id. */
+  appendRetraction(upToUid: number): Promise<number>;
+  /** Rows with `log_id > version` meant for everyone or for `reader`, ascending; markers left out. */
   listAfter(version: number, reader: number): Promise<UserLog[]>;
+  /** `listAfter` with markers, and which rows were meant for `reader` alone. */
+  listForReader(version: number, reader: number): Promise<UserLogEntry[]>;
   latestVersion(): Promise<number>;
 }
 

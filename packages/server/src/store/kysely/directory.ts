@@ -47,6 +47,18 @@ export class KyselyDirectoryStore implements DirectoryStore {
     return [...out];
   }
 
+  async dmPairs(): Promise<[number, number][]> {
+    const rows = await this.ctx.db
+      .selectFrom('messages')
+      .select(['dm_low', 'dm_high'])
+      .distinct()
+      .where('dm_low', 'is not', null)
+      .execute();
+    return rows.flatMap((r) =>
+      r.dm_low !== null && r.dm_high !== null && r.dm_low !== r.dm_high ? [[r.dm_low, r.dm_high]] : [],
+    );
+  }
+
   async hasDm(a: number, b: number): Promise<boolean> {
     const [low, high] = a <= b ? [a, b] : [b, a];
     const row = await this.ctx.db
