@@ -208,6 +208,13 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     retention.start();
   }
 
+  if (scaled && cached) {
+    // A write another node has answered must be in force here for the next request (the read
+    // cache's invalidation message may still be on its way: realtime/redis-invalidation.ts).
+    const { invalidation } = scaled;
+    app.addHook('onRequest', async () => invalidation.catchUp());
+  }
+
   // Once draining, every response closes its connection: one still busy when close() began would
   // otherwise stay open, idle, until the keep-alive timeout, and hold the exit that long.
   app.addHook('onSend', (_req, reply, payload, done) => {
