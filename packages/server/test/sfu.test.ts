@@ -5,6 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { JanusError, VideoRoomClient } from '../src/services/sfu/janus.js';
 import { startJanus } from './support/janus.js';
+import { sdpOffer as offer } from './support/sdp-offer.js';
 
 const janus = await startJanus();
 const client = await VideoRoomClient.connect(janus.url);
@@ -12,39 +13,6 @@ afterAll(async () => {
   await client.close();
   await janus.stop();
 });
-
-/** A browser-like offer (audio + video, bundled, DTLS), enough for Janus to answer. */
-function offer(): { type: string; sdp: string } {
-  const fingerprint = Array.from({ length: 32 }, (_, i) => (i * 7 + 16).toString(16).padStart(2, '0'))
-    .join(':')
-    .toUpperCase();
-  const media = (kind: 'audio' | 'video', mid: string, pt: number, codec: string, ssrc: number) => [
-    `m=${kind} 9 UDP/TLS/RTP/SAVPF ${pt}`,
-    'c=IN IP4 0.0.0.0',
-    'a=rtcp:9 IN IP4 0.0.0.0',
-    'a=ice-ufrag:abcd',
-    'a=ice-pwd:abcdefghijklmnopqrstuvwx',
-    `a=fingerprint:sha-256 ${fingerprint}`,
-    'a=setup:actpass',
-    `a=mid:${mid}`,
-    'a=sendonly',
-    'a=rtcp-mux',
-    `a=rtpmap:${pt} ${codec}`,
-    `a=ssrc:${ssrc} cname:parley`,
-  ];
-  const sdp = [
-    'v=0',
-    'o=- 4611731400430051336 2 IN IP4 127.0.0.1',
-    's=-',
-    't=0 0',
-    'a=group:BUNDLE 0 1',
-    'a=msid-semantic: WMS',
-    ...media('audio', '0', 111, 'opus/48000/2', 1111),
-    ...media('video', '1', 96, 'VP8/90000', 2222),
-    '',
-  ].join('\r\n');
-  return { type: 'offer', sdp };
-}
 
 describe('Janus VideoRoom client', () => {
   it('creates a room once, lists it empty and destroys it (twice is fine)', async () => {
