@@ -142,6 +142,57 @@ describe('event stream', () => {
     expect([...mids].sort((a, b) => a - b)).toEqual(mids);
   });
 
+  it("gives a device its own settings change made after its stream's snapshot, before ready", async () => {
+    // `user_settings_changed` skips the device that made the change: it applied the change itself.
+    // But a client that changes a setting while its stream is still syncing then receives a
+    // `user_settings` snapshot taken before the change, which replaces what it applied (the web
+    // client's pin box unchecked itself in e2e 07-conversations). The change must follow it.
+    const admin = await createAdmin(t);
+    const gid = await createChannel(t, admin, { name: 'pinned', is_public: true });
+    const messages = t.db.store.messages;
+    const read = messages.recentForUser.bind(messages);
+    let pinned = false;
+    // The race, placed: the snapshot has been sent, the new device's backlog not yet read.
+    messages.recentForUser = async (...args) => {
+      if (!pinned) {
+        pinned = true;
+        const res = await t.request('POST', '/user/pin_chat', {
+          token: admin.token,
+          json: { target: { gid } },
+        });
+        expect(res.status).toBe(200);
+      }
+      return read(...args);
+    };
+    const s = await open(t.nodeUrls[0]!, admin.token);
+    await s.ready();
+    expect(pinned).toBe(true);
+    const ready = s.events.findIndex((e) => e.type === 'ready');
+    const snapshot = s.events.find((e) => e.type === 'user_settings');
+    expect(snapshot?.type === 'user_settings' && snapshot.pinned_chats).toEqual([]);
+    const change = await s.waitFor((e) => e.type === 'user_settings_changed');
+    expect(s.events.indexOf(change)).toBeGreaterThan(ready);
+    expect(change.type === 'user_settings_changed' && change.add_pin_chats?.map((p) => p.target)).toEqual([
+      { gid },
+    ]);
+
+    // Once live, the device's own changes skip it again.
+    const unpin = await t.request('POST', '/user/unpin_chat', {
+      token: admin.token,
+      json: { target: { gid } },
+    });
+    expect(unpin.status).toBe(200);
+    const other = await login(t, admin.email, admin.password, 'other-device');
+    const otherStream = await open(t.url, other.token);
+    await otherStream.ready();
+    await t.request('POST', '/user/pin_chat', { token: other.token, json: { target: { gid } } });
+    const fromOther = await s.waitFor(
+      (e) => e.type === 'user_settings_changed' && (e.add_pin_chats?.length ?? 0) > 0 && e !== change,
+    );
+    const changes = s.events.filter((e) => e.type === 'user_settings_changed');
+    expect(changes).toEqual([change, fromOther]);
+  });
+
   it('keeps one stream per device: a second stream kicks the first, not itself', async () => {
     const admin = await createAdmin(t);
     const first = await open(t.url, admin.token);

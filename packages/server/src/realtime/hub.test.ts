@@ -63,6 +63,25 @@ describe('Hub', () => {
     expect(out.frames).toEqual([chat(6), 'data: {"type":"heartbeat"}\n\n']);
   });
 
+  it("reaches the excepted device's stream only while that stream is still syncing", async () => {
+    const bus = new InProcessBus();
+    const hub = new Hub(bus);
+    await hub.start();
+    const syncing = sink();
+    const live = sink();
+    const first = new StreamConnection('1', 1, 'web:a', syncing.s, (x) => hub.remove(x));
+    const second = new StreamConnection('2', 1, 'web:a', live.s, (x) => hub.remove(x));
+    hub.add(first);
+    hub.add(second);
+    second.goLive(0);
+    const beat = { type: 'heartbeat', time: 1 } as const;
+    await bus.publish({ audience: { kind: 'users', uids: [1], exceptDevice: 'web:a' }, event: beat });
+    expect(live.frames).toEqual([]);
+    first.goLive(0);
+    expect(syncing.frames).toEqual(['data: {"type":"heartbeat","time":1}\n\n']);
+    await hub.stop();
+  });
+
   it('drops a chat record that reaches a live stream after its backlog already carried it', () => {
     const out = sink();
     const conn = new StreamConnection('1', 1, 'd', out.s, () => {});

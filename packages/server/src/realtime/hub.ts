@@ -45,6 +45,11 @@ export class StreamConnection {
     return !this.closed;
   }
 
+  /** Still sending its initial sync: live frames wait in `pending` until `ready`. */
+  get syncing(): boolean {
+    return this.pending !== null;
+  }
+
   /** Writes now: used for the initial sync itself. */
   send(event: ServerEvent): void {
     if (event.type === 'chat') this.lastMid = Math.max(this.lastMid, event.mid);
@@ -182,7 +187,9 @@ export class Hub {
         for (const uid of audience.uids) {
           const set = this.byUid.get(uid);
           if (!set) continue;
-          for (const conn of set) if (conn.device !== audience.exceptDevice) out.push(conn);
+          // The device that made a change applied it itself, unless its stream is still syncing:
+          // the snapshot it is being sent may predate the change and would undo it.
+          for (const conn of set) if (conn.device !== audience.exceptDevice || conn.syncing) out.push(conn);
         }
         return out;
       }
