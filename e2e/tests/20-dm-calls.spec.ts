@@ -5,14 +5,15 @@
  * missed-call line; calling someone who is in another call says busy. Chromium runs in its own
  * network namespace and media stays on loopback (voice-support.ts).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminToken, registerMember, signIn, snap } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, registerMember, snap } from './support';
 import {
-  CAPTURE,
+  callers,
   expectFlowing,
   forward,
   loopbackVoice,
   namespacedChromium,
+  openCaller,
   type Person,
 } from './voice-support';
 
@@ -21,11 +22,7 @@ test.use({ launchOptions: chromium.launchOptions });
 let stopForwarding: () => void = () => undefined;
 
 const stamp = Date.now() % 100000;
-const [CLEO, DARA, EMIL, FAYE] = ['Cleo', 'Dara', 'Emil', 'Faye'].map((name) => ({
-  name,
-  email: `${name.toLowerCase()}.${stamp}@parley.test`,
-  password: `${name} call password`,
-})) as [Person, Person, Person, Person];
+const [CLEO, DARA, EMIL, FAYE] = callers(['Cleo', 'Dara', 'Emil', 'Faye'], stamp, 'call');
 const uids = new Map<Person, number>();
 
 test.beforeAll(async ({ request }) => {
@@ -37,16 +34,6 @@ test.beforeAll(async ({ request }) => {
 
 test.afterAll(() => stopForwarding());
 
-async function open(browser: Browser, who: Person, path = '/#/chat') {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  await context.addInitScript(CAPTURE);
-  const page = await context.newPage();
-  await signIn(page, who);
-  await page.goto(path);
-  await expect(page.locator('[data-synced]')).toBeVisible();
-  return page;
-}
-
 const dmWith = (who: Person) => `/#/chat/dm/${uids.get(who)}`;
 
 async function ring(caller: Page, callee: Page) {
@@ -57,8 +44,8 @@ async function ring(caller: Page, callee: Page) {
 
 test('a DM call: ring, accept, media both ways, hang up', async ({ browser }) => {
   test.setTimeout(120_000);
-  const cleo = await open(browser, CLEO, dmWith(DARA));
-  const dara = await open(browser, DARA);
+  const cleo = await openCaller(browser, CLEO, dmWith(DARA));
+  const dara = await openCaller(browser, DARA);
   await ring(cleo, dara);
   await expect(dara.getByTestId('call-incoming')).toContainText('Cleo');
   await snap(dara, 'call-incoming-light-1280');
@@ -77,7 +64,7 @@ test('a DM call: ring, accept, media both ways, hang up', async ({ browser }) =>
   await snap(cleo, 'call-connected-light-1280');
 
   // Calling Dara while she is in this call: busy, nothing joined.
-  const emil = await open(browser, EMIL, dmWith(DARA));
+  const emil = await openCaller(browser, EMIL, dmWith(DARA));
   await emil.getByTestId('call-start').click();
   await expect(emil.getByText('They are in another call')).toBeVisible();
   await expect(emil.getByTestId('voice-room')).toBeHidden();
@@ -94,8 +81,8 @@ test('a DM call: ring, accept, media both ways, hang up', async ({ browser }) =>
 test('declined, and a missed call shown in the conversation', async ({ browser }) => {
   test.setTimeout(90_000);
   // Two people the first test did not involve: each test stands on its own.
-  const cleo = await open(browser, EMIL, dmWith(FAYE));
-  const dara = await open(browser, FAYE, dmWith(EMIL));
+  const cleo = await openCaller(browser, EMIL, dmWith(FAYE));
+  const dara = await openCaller(browser, FAYE, dmWith(EMIL));
 
   await ring(cleo, dara);
   await dara.getByTestId('call-decline').click();
