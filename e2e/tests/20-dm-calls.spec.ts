@@ -6,33 +6,12 @@
  * network namespace and media stays on loopback (voice-support.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, registerMember, snap } from './support';
-import {
-  callers,
-  expectFlowing,
-  forward,
-  loopbackVoice,
-  namespacedChromium,
-  openCaller,
-  type Person,
-} from './voice-support';
-
-const chromium = namespacedChromium('dm-calls');
-test.use({ launchOptions: chromium.launchOptions });
-let stopForwarding: () => void = () => undefined;
+import { snap } from './support';
+import { callers, expectFlowing, openCaller, useCallers, type Person } from './voice-support';
 
 const stamp = Date.now() % 100000;
 const [CLEO, DARA, EMIL, FAYE] = callers(['Cleo', 'Dara', 'Emil', 'Faye'], stamp, 'call');
-const uids = new Map<Person, number>();
-
-test.beforeAll(async ({ request }) => {
-  stopForwarding = forward(chromium.socket);
-  const headers = { 'x-api-key': await adminToken(request, 'e2e-dm-calls') };
-  await loopbackVoice(request, headers);
-  for (const who of [CLEO, DARA, EMIL, FAYE]) uids.set(who, await registerMember(request, headers, who));
-});
-
-test.afterAll(() => stopForwarding());
+const uids = useCallers('dm-calls', [CLEO, DARA, EMIL, FAYE]);
 
 const dmWith = (who: Person) => `/#/chat/dm/${uids.get(who)}`;
 

@@ -5,33 +5,11 @@
  * and video flow again both ways (`getStats()`). Media stays on loopback (voice-support.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, registerMember } from './support';
-import {
-  callers,
-  expectFlowing,
-  forward,
-  loopbackVoice,
-  namespacedChromium,
-  openCaller,
-  type Person,
-} from './voice-support';
-
-const chromium = namespacedChromium('call-rejoin');
-test.use({ launchOptions: chromium.launchOptions });
-let stopForwarding: () => void = () => undefined;
+import { callers, expectFlowing, openCaller, useCallers } from './voice-support';
 
 const stamp = Date.now() % 100000;
 const [GUS, HANA] = callers(['Gus', 'Hana'], stamp, 'rejoin');
-const uids = new Map<Person, number>();
-
-test.beforeAll(async ({ request }) => {
-  stopForwarding = forward(chromium.socket);
-  const headers = { 'x-api-key': await adminToken(request, 'e2e-call-rejoin') };
-  await loopbackVoice(request, headers);
-  for (const who of [GUS, HANA]) uids.set(who, await registerMember(request, headers, who));
-});
-
-test.afterAll(() => stopForwarding());
+const uids = useCallers('call-rejoin', [GUS, HANA]);
 
 const tone = (page: Page) => page.locator('html');
 

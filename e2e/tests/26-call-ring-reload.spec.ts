@@ -7,33 +7,11 @@
  * Media stays on loopback (voice-support.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { adminToken, registerMember } from './support';
-import {
-  callers,
-  expectFlowing,
-  forward,
-  loopbackVoice,
-  namespacedChromium,
-  openCaller,
-  type Person,
-} from './voice-support';
-
-const chromium = namespacedChromium('call-ring-reload');
-test.use({ launchOptions: chromium.launchOptions });
-let stopForwarding: () => void = () => undefined;
+import { callers, expectFlowing, openCaller, useCallers } from './voice-support';
 
 const stamp = Date.now() % 100000;
 const [IVY, JO] = callers(['Ivy', 'Jo'], stamp, 'ring reload');
-const uids = new Map<Person, number>();
-
-test.beforeAll(async ({ request }) => {
-  stopForwarding = forward(chromium.socket);
-  const headers = { 'x-api-key': await adminToken(request, 'e2e-call-ring-reload') };
-  await loopbackVoice(request, headers);
-  for (const who of [IVY, JO]) uids.set(who, await registerMember(request, headers, who));
-});
-
-test.afterAll(() => stopForwarding());
+const uids = useCallers('call-ring-reload', [IVY, JO]);
 
 const tone = (page: Page) => page.locator('html');
 

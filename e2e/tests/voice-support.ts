@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   expect,
+  test,
   type APIRequestContext,
   type Browser,
   type LaunchOptions,
@@ -18,7 +19,7 @@ import {
 // @ts-expect-error: a plain ES module without types, shared with the namespace side.
 import { serveUnixToTcp } from '../netns/forward.mjs';
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from '../chromium-flags';
-import { signIn } from './support';
+import { adminToken, registerMember, signIn } from './support';
 
 const PORT = Number(process.env.E2E_PORT);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -98,6 +99,26 @@ export async function setVoiceConfig(
 /** Mesh calls on loopback only. */
 export const loopbackVoice = (request: APIRequestContext, headers: Record<string, string>) =>
   setVoiceConfig(request, headers);
+
+/**
+ * The set-up of a DM call spec, registered on the calling file: Chromium in its namespace (`name`
+ * keeps the socket the spec's own), forwarding to the web server while the file runs, mesh voice
+ * on loopback, and `people` registered. Returns their uids, filled before the first test.
+ */
+export function useCallers(name: string, people: readonly Person[]): Map<Person, number> {
+  const chromium = namespacedChromium(name);
+  test.use({ launchOptions: chromium.launchOptions });
+  const uids = new Map<Person, number>();
+  let stopForwarding: () => void = () => undefined;
+  test.beforeAll(async ({ request }) => {
+    stopForwarding = forward(chromium.socket);
+    const headers = { 'x-api-key': await adminToken(request, `e2e-${name}`) };
+    await loopbackVoice(request, headers);
+    for (const who of people) uids.set(who, await registerMember(request, headers, who));
+  });
+  test.afterAll(() => stopForwarding());
+  return uids;
+}
 
 /** A desktop context whose connections `inbound` can read, signed in as `who`, at `path`. */
 async function capturingPage(browser: Browser, who: Person, path: string): Promise<Page> {
