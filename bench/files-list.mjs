@@ -8,11 +8,9 @@
  *
  *   npm run build && node bench/files-list.mjs        # or: BENCH_QUICK=1 node bench/files-list.mjs
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { importDist, requireServerDep } from './lib/parley-dist.mjs';
+import { rmSync } from 'node:fs';
+import { createScene, fillInBatches, openForFill, seededRandom, time } from './lib/sqlite-scene.mjs';
+import { percentile } from './lib/stats.mjs';
 
 const quick = process.env.BENCH_QUICK === '1';
 const TOTAL = Number(process.env.BENCH_FILES ?? (quick ? 20_000 : 200_000));
@@ -22,75 +20,25 @@ const GROUPS = 40;
 const LIMIT = 50;
 const TYPES = ['image/png', 'image/jpeg', 'application/pdf', 'video/mp4', 'audio/webm', 'application/zip'];
 
-let seed = 7;
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const pick = (list) => list[Math.floor(rand() * list.length)];
-const sorted = (samples) => Float64Array.from(samples).sort();
-const p50 = (s) => sorted(s)[Math.floor((s.length - 1) / 2)];
-const p95 = (s) => sorted(s)[Math.min(s.length, Math.ceil(0.95 * s.length)) - 1];
+const { rand, pick } = seededRandom(7);
+const p50 = (samples) => percentile(samples, 50);
+const p95 = (samples) => percentile(samples, 95);
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-files-'));
-const { openStore } = await importDist('store/index.js');
-const store = await openStore({ dataDir });
-const uids = [];
-for (let i = 0; i < USERS; i++) {
-  const user = await store.users.create({
-    email: `u${i}@bench.test`,
-    name: `User ${i}`,
-    gender: 0,
-    language: 'en',
-    is_admin: false,
-    is_bot: false,
-    avatar_updated_at: 0,
-    create_by: 'password',
-    password_hash: null,
-    status: 'normal',
-    created_at: 0,
-    updated_at: 0,
-  });
-  uids.push(user.uid);
-}
-const gids = [];
-for (let i = 0; i < GROUPS; i++) {
-  const isPublic = i % 4 === 0;
-  const group = await store.groups.create({
-    name: `g${i}`,
-    description: null,
-    owner: uids[0],
-    is_public: isPublic,
-    avatar_updated_at: 0,
-    created_at: 0,
-  });
-  if (!isPublic)
-    await store.groups.addMembers(
-      group.gid,
-      uids.filter(() => rand() < 0.3),
-      0,
-    );
-  gids.push(group.gid);
-}
-await store.close();
+const { dataDir, uids, gids, openStore } = await createScene({
+  prefix: 'parley-bench-files-',
+  users: USERS,
+  groups: GROUPS,
+  rand,
+});
 
 // The rows the upload and the send write, inserted directly (the store's path would take minutes).
-const Database = requireServerDep('better-sqlite3');
-const db = new Database(path.join(dataDir, 'parley.db'));
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = OFF');
-const insMsg =
-  db.prepare(`insert into messages (mid, from_uid, gid, dm_low, dm_high, target_uid, created_at, detail)
-  values (?, ?, ?, ?, ?, ?, ?, ?)`);
+const { db, insertMessage: insMsg } = openForFill(dataDir);
 const insFile =
   db.prepare(`insert into files (file_id, uid, filename, declared_type, content_type, size, chunks,
   created_at, updated_at, path, hash, width, height, thumbnail_key) values (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, null, null, null, null)`);
 const insLink = db.prepare(
   `insert into file_messages (mid, file_id, from_uid, gid, created_at) values (?, ?, ?, ?, ?)`,
 );
-const fillStart = performance.now();
 const fill = db.transaction((from, to) => {
   for (let mid = from; mid < to; mid++) {
     const sender = pick(uids);
@@ -121,9 +69,7 @@ const fill = db.transaction((from, to) => {
     insLink.run(mid, id, sender, gid, at);
   }
 });
-for (let from = 1; from <= TOTAL; from += 10_000) fill(from, Math.min(TOTAL + 1, from + 10_000));
-db.pragma('wal_checkpoint(TRUNCATE)');
-const fillMs = performance.now() - fillStart;
+const fillMs = fillInBatches(db, fill, TOTAL);
 const raw = db.prepare(`select f.mid, fl.filename from file_messages f join files fl on fl.file_id = f.file_id
   order by f.mid desc limit ${LIMIT}`);
 
@@ -134,11 +80,6 @@ const CASES = {
   images: { kind: 'image' },
   'name search': { name: 'quarterly' },
   'deep page': { beforeMid: Math.floor(TOTAL / 10) },
-};
-const time = async (fn) => {
-  const t0 = performance.now();
-  await fn();
-  return performance.now() - t0;
 };
 const rows = [];
 for (const [name, filter] of Object.entries(CASES)) {

@@ -9,16 +9,13 @@
  *
  *   npm run build && node bench/search.mjs            # or: BENCH_QUICK=1 node bench/search.mjs
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { importDist, requireServerDep } from './lib/parley-dist.mjs';
-const p95 = (samples) => {
-  const sorted = Float64Array.from(samples).sort();
-  return sorted[Math.min(sorted.length, Math.ceil(0.95 * sorted.length)) - 1];
-};
-const p50 = (samples) => Float64Array.from(samples).sort()[Math.floor((samples.length - 1) / 2)];
+import { rmSync } from 'node:fs';
+import { createScene, fillInBatches, openForFill, seededRandom, time } from './lib/sqlite-scene.mjs';
+import { importDist } from './lib/parley-dist.mjs';
+import { percentile } from './lib/stats.mjs';
+
+const p50 = (samples) => percentile(samples, 50);
+const p95 = (samples) => percentile(samples, 95);
 
 const quick = process.env.BENCH_QUICK === '1';
 const TOTAL = Number(process.env.BENCH_SEARCH_MESSAGES ?? (quick ? 50_000 : 1_000_000));
@@ -28,15 +25,7 @@ const GROUPS = 40;
 const LIMIT = 20;
 
 // A deterministic generator, so every run searches the same data.
-let seed = 42;
-// mulberry32
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const pick = (list) => list[Math.floor(rand() * list.length)];
+const { rand, pick } = seededRandom(42);
 const SYL = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'to', 'vi', 'ze', 'po', 'da', 'fe', 'gu', 'hi', 'jo'];
 const WORDS = Array.from(
   { length: 4000 },
@@ -57,62 +46,20 @@ const sentence = () => {
   return Array.from({ length: n }, () => (rand() < 0.05 ? pick(COMMON) : pick(WORDS))).join(' ');
 };
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'parley-bench-search-'));
-const { openStore } = await importDist('store/index.js');
 const { indexTokens, parseQuery, ftsMatch } = await importDist('store/search-text.js');
-const store = await openStore({ dataDir });
-const uids = [];
-for (let i = 0; i < USERS; i++) {
-  const user = await store.users.create({
-    email: `u${i}@bench.test`,
-    name: `User ${i}`,
-    gender: 0,
-    language: 'en',
-    is_admin: false,
-    is_bot: false,
-    avatar_updated_at: 0,
-    create_by: 'password',
-    password_hash: null,
-    status: 'normal',
-    created_at: 0,
-    updated_at: 0,
-  });
-  uids.push(user.uid);
-}
-const gids = [];
-for (let i = 0; i < GROUPS; i++) {
-  const isPublic = i % 4 === 0;
-  const group = await store.groups.create({
-    name: `g${i}`,
-    description: null,
-    owner: uids[0],
-    is_public: isPublic,
-    avatar_updated_at: 0,
-    created_at: 0,
-  });
-  if (!isPublic)
-    await store.groups.addMembers(
-      group.gid,
-      uids.filter(() => rand() < 0.3),
-      0,
-    );
-  gids.push(group.gid);
-}
-await store.close();
+const { dataDir, uids, gids, openStore } = await createScene({
+  prefix: 'parley-bench-search-',
+  users: USERS,
+  groups: GROUPS,
+  rand,
+});
 
 // Filling through the store would take minutes; the rows are the ones it writes (search-index.ts).
-const Database = requireServerDep('better-sqlite3');
-const db = new Database(path.join(dataDir, 'parley.db'));
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = OFF');
-const insMsg =
-  db.prepare(`insert into messages (mid, from_uid, gid, dm_low, dm_high, target_uid, created_at, detail)
-  values (?, ?, ?, ?, ?, ?, ?, ?)`);
+const { db, insertMessage: insMsg } = openForFill(dataDir);
 const insRow =
   db.prepare(`insert into message_search (mid, from_uid, gid, dm_low, dm_high, target_uid, created_at,
   content_type, content, edited_at) values (?, ?, ?, ?, ?, ?, ?, 'text/plain', ?, null)`);
 const insFts = db.prepare(`insert into message_fts (rowid, body) values (?, ?)`);
-const fillStart = performance.now();
 const fill = db.transaction((from, to) => {
   for (let mid = from; mid < to; mid++) {
     const text = sentence();
@@ -138,9 +85,7 @@ const fill = db.transaction((from, to) => {
     insFts.run(mid, indexTokens(text).join(' '));
   }
 });
-for (let from = 1; from <= TOTAL; from += 10_000) fill(from, Math.min(TOTAL + 1, from + 10_000));
-db.pragma('wal_checkpoint(TRUNCATE)');
-const fillMs = performance.now() - fillStart;
+const fillMs = fillInBatches(db, fill, TOTAL);
 const raw = db.prepare(
   `select rowid from message_fts where message_fts match ? order by rowid desc limit ${LIMIT}`,
 );
@@ -155,11 +100,6 @@ const QUERIES = {
   'no hit': 'zzzyxw',
 };
 
-const time = async (fn) => {
-  const t0 = performance.now();
-  await fn();
-  return performance.now() - t0;
-};
 const rows = [];
 for (const [name, q] of Object.entries(QUERIES)) {
   const terms = parseQuery(q);

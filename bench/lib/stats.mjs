@@ -23,6 +23,9 @@ export function summarize(samples) {
   };
 }
 
+/** Nearest-rank percentile `p` (0–100) of unsorted samples. */
+export const percentile = (samples, p) => pick(Float64Array.from(samples).sort(), p);
+
 export function median(values) {
   return summarize(values).p50;
 }

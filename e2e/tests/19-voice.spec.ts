@@ -4,16 +4,16 @@
  * frames; mute and camera off stop what the others receive; a reload rejoins. Media stays on
  * loopback: the server's ICE filter is set to 127.0.0.1 and the clients use no other candidate.
  */
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminToken, createPublicChannel, registerMember, signIn, snap } from './support';
 import {
-  CAPTURE,
+  callers,
   expectFlowing,
   expectStopped,
   forward,
+  joinRoom,
   loopbackVoice,
   namespacedChromium,
-  type Person,
 } from './voice-support';
 
 const chromium = namespacedChromium('voice');
@@ -21,11 +21,7 @@ test.use({ launchOptions: chromium.launchOptions });
 let stopForwarding: () => void = () => undefined;
 
 const stamp = Date.now() % 100000;
-const PEOPLE: Person[] = ['Vera', 'Otto', 'Ines'].map((name) => ({
-  name,
-  email: `${name.toLowerCase()}.${stamp}@parley.test`,
-  password: `${name} voice password`,
-}));
+const PEOPLE = callers(['Vera', 'Otto', 'Ines'], stamp, 'voice');
 let gid = 0;
 
 test.beforeAll(async ({ request }) => {
@@ -38,23 +34,10 @@ test.beforeAll(async ({ request }) => {
 
 test.afterAll(() => stopForwarding());
 
-async function joinCall(browser: Browser, who: (typeof PEOPLE)[number]) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  await context.addInitScript(CAPTURE);
-  const page = await context.newPage();
-  await signIn(page, who);
-  await page.goto(`/#/chat/channel/${gid}`);
-  await page.getByTestId('voice-open').click();
-  await expect(page.getByTestId('voice-device-test')).toBeVisible();
-  await page.getByTestId('voice-join').click();
-  await expect(page.getByTestId('voice-room')).toBeVisible();
-  return page;
-}
-
 test('two then three people call through the mesh; mute, camera off and a reload', async ({ browser }) => {
   test.setTimeout(180_000);
-  const vera = await joinCall(browser, PEOPLE[0]!);
-  const otto = await joinCall(browser, PEOPLE[1]!);
+  const vera = await joinRoom(browser, PEOPLE[0]!, gid);
+  const otto = await joinRoom(browser, PEOPLE[1]!, gid);
   await expect(vera.getByTestId('voice-tile')).toHaveCount(2);
   await expectFlowing(vera, 1);
   await expectFlowing(otto, 1);
@@ -76,7 +59,7 @@ test('two then three people call through the mesh; mute, camera off and a reload
   await expectFlowing(otto, 1);
   await expectFlowing(vera, 1);
 
-  const ines = await joinCall(browser, PEOPLE[2]!);
+  const ines = await joinRoom(browser, PEOPLE[2]!, gid);
   await expect(ines.getByTestId('voice-tile')).toHaveCount(3);
   await expectFlowing(ines, 2);
   await expectFlowing(vera, 2);

@@ -5,47 +5,13 @@
  * missed-call line; calling someone who is in another call says busy. Chromium runs in its own
  * network namespace and media stays on loopback (voice-support.ts).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminToken, registerMember, signIn, snap } from './support';
-import {
-  CAPTURE,
-  expectFlowing,
-  forward,
-  loopbackVoice,
-  namespacedChromium,
-  type Person,
-} from './voice-support';
-
-const chromium = namespacedChromium('dm-calls');
-test.use({ launchOptions: chromium.launchOptions });
-let stopForwarding: () => void = () => undefined;
+import { expect, test, type Page } from '@playwright/test';
+import { snap } from './support';
+import { callers, expectFlowing, openCaller, useCallers, type Person } from './voice-support';
 
 const stamp = Date.now() % 100000;
-const [CLEO, DARA, EMIL, FAYE] = ['Cleo', 'Dara', 'Emil', 'Faye'].map((name) => ({
-  name,
-  email: `${name.toLowerCase()}.${stamp}@parley.test`,
-  password: `${name} call password`,
-})) as [Person, Person, Person, Person];
-const uids = new Map<Person, number>();
-
-test.beforeAll(async ({ request }) => {
-  stopForwarding = forward(chromium.socket);
-  const headers = { 'x-api-key': await adminToken(request, 'e2e-dm-calls') };
-  await loopbackVoice(request, headers);
-  for (const who of [CLEO, DARA, EMIL, FAYE]) uids.set(who, await registerMember(request, headers, who));
-});
-
-test.afterAll(() => stopForwarding());
-
-async function open(browser: Browser, who: Person, path = '/#/chat') {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  await context.addInitScript(CAPTURE);
-  const page = await context.newPage();
-  await signIn(page, who);
-  await page.goto(path);
-  await expect(page.locator('[data-synced]')).toBeVisible();
-  return page;
-}
+const [CLEO, DARA, EMIL, FAYE] = callers(['Cleo', 'Dara', 'Emil', 'Faye'], stamp, 'call');
+const uids = useCallers('dm-calls', [CLEO, DARA, EMIL, FAYE]);
 
 const dmWith = (who: Person) => `/#/chat/dm/${uids.get(who)}`;
 
@@ -57,8 +23,8 @@ async function ring(caller: Page, callee: Page) {
 
 test('a DM call: ring, accept, media both ways, hang up', async ({ browser }) => {
   test.setTimeout(120_000);
-  const cleo = await open(browser, CLEO, dmWith(DARA));
-  const dara = await open(browser, DARA);
+  const cleo = await openCaller(browser, CLEO, dmWith(DARA));
+  const dara = await openCaller(browser, DARA);
   await ring(cleo, dara);
   await expect(dara.getByTestId('call-incoming')).toContainText('Cleo');
   await snap(dara, 'call-incoming-light-1280');
@@ -77,7 +43,7 @@ test('a DM call: ring, accept, media both ways, hang up', async ({ browser }) =>
   await snap(cleo, 'call-connected-light-1280');
 
   // Calling Dara while she is in this call: busy, nothing joined.
-  const emil = await open(browser, EMIL, dmWith(DARA));
+  const emil = await openCaller(browser, EMIL, dmWith(DARA));
   await emil.getByTestId('call-start').click();
   await expect(emil.getByText('They are in another call')).toBeVisible();
   await expect(emil.getByTestId('voice-room')).toBeHidden();
@@ -94,8 +60,8 @@ test('a DM call: ring, accept, media both ways, hang up', async ({ browser }) =>
 test('declined, and a missed call shown in the conversation', async ({ browser }) => {
   test.setTimeout(90_000);
   // Two people the first test did not involve: each test stands on its own.
-  const cleo = await open(browser, EMIL, dmWith(FAYE));
-  const dara = await open(browser, FAYE, dmWith(EMIL));
+  const cleo = await openCaller(browser, EMIL, dmWith(FAYE));
+  const dara = await openCaller(browser, FAYE, dmWith(EMIL));
 
   await ring(cleo, dara);
   await dara.getByTestId('call-decline').click();

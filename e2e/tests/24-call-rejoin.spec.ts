@@ -4,47 +4,12 @@
  * stop; Gus reloads and is back in the call without a ring, then Hana reloads: each time audio
  * and video flow again both ways (`getStats()`). Media stays on loopback (voice-support.ts).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminToken, registerMember, signIn } from './support';
-import {
-  CAPTURE,
-  expectFlowing,
-  forward,
-  loopbackVoice,
-  namespacedChromium,
-  type Person,
-} from './voice-support';
-
-const chromium = namespacedChromium('call-rejoin');
-test.use({ launchOptions: chromium.launchOptions });
-let stopForwarding: () => void = () => undefined;
+import { expect, test, type Page } from '@playwright/test';
+import { callers, expectFlowing, openCaller, useCallers } from './voice-support';
 
 const stamp = Date.now() % 100000;
-const [GUS, HANA] = ['Gus', 'Hana'].map((name) => ({
-  name,
-  email: `${name.toLowerCase()}.${stamp}@parley.test`,
-  password: `${name} rejoin password`,
-})) as [Person, Person];
-const uids = new Map<Person, number>();
-
-test.beforeAll(async ({ request }) => {
-  stopForwarding = forward(chromium.socket);
-  const headers = { 'x-api-key': await adminToken(request, 'e2e-call-rejoin') };
-  await loopbackVoice(request, headers);
-  for (const who of [GUS, HANA]) uids.set(who, await registerMember(request, headers, who));
-});
-
-test.afterAll(() => stopForwarding());
-
-async function open(browser: Browser, who: Person, path: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  await context.addInitScript(CAPTURE);
-  const page = await context.newPage();
-  await signIn(page, who);
-  await page.goto(path);
-  await expect(page.locator('[data-synced]')).toBeVisible();
-  return page;
-}
+const [GUS, HANA] = callers(['Gus', 'Hana'], stamp, 'rejoin');
+const uids = useCallers('call-rejoin', [GUS, HANA]);
 
 const tone = (page: Page) => page.locator('html');
 
@@ -62,8 +27,8 @@ async function reloadAndRejoin(page: Page, other: Page) {
 
 test('a DM call rings, connects, and comes back after either side reloads', async ({ browser }) => {
   test.setTimeout(180_000);
-  const gus = await open(browser, GUS, `/#/chat/dm/${uids.get(HANA)}`);
-  const hana = await open(browser, HANA, `/#/chat/dm/${uids.get(GUS)}`);
+  const gus = await openCaller(browser, GUS, `/#/chat/dm/${uids.get(HANA)}`);
+  const hana = await openCaller(browser, HANA, `/#/chat/dm/${uids.get(GUS)}`);
 
   await gus.getByTestId('call-start').click();
   await expect(gus.getByTestId('call-ringing')).toBeVisible();

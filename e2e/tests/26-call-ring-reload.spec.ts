@@ -6,47 +6,12 @@
  * (`CALL_REJOIN_GRACE_MS`, 10 s by default) is over, and the call shows as missed in the DM.
  * Media stays on loopback (voice-support.ts).
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminToken, registerMember, signIn } from './support';
-import {
-  CAPTURE,
-  expectFlowing,
-  forward,
-  loopbackVoice,
-  namespacedChromium,
-  type Person,
-} from './voice-support';
-
-const chromium = namespacedChromium('call-ring-reload');
-test.use({ launchOptions: chromium.launchOptions });
-let stopForwarding: () => void = () => undefined;
+import { expect, test, type Page } from '@playwright/test';
+import { callers, expectFlowing, openCaller, useCallers } from './voice-support';
 
 const stamp = Date.now() % 100000;
-const [IVY, JO] = ['Ivy', 'Jo'].map((name) => ({
-  name,
-  email: `${name.toLowerCase()}.${stamp}@parley.test`,
-  password: `${name} ring reload password`,
-})) as [Person, Person];
-const uids = new Map<Person, number>();
-
-test.beforeAll(async ({ request }) => {
-  stopForwarding = forward(chromium.socket);
-  const headers = { 'x-api-key': await adminToken(request, 'e2e-call-ring-reload') };
-  await loopbackVoice(request, headers);
-  for (const who of [IVY, JO]) uids.set(who, await registerMember(request, headers, who));
-});
-
-test.afterAll(() => stopForwarding());
-
-async function open(browser: Browser, who: Person, path: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  await context.addInitScript(CAPTURE);
-  const page = await context.newPage();
-  await signIn(page, who);
-  await page.goto(path);
-  await expect(page.locator('[data-synced]')).toBeVisible();
-  return page;
-}
+const [IVY, JO] = callers(['Ivy', 'Jo'], stamp, 'ring reload');
+const uids = useCallers('call-ring-reload', [IVY, JO]);
 
 const tone = (page: Page) => page.locator('html');
 
@@ -59,8 +24,8 @@ async function ring(ivy: Page, jo: Page) {
 
 test('a caller who reloads rings on; one who closes the tab leaves a missed call', async ({ browser }) => {
   test.setTimeout(180_000);
-  const ivy = await open(browser, IVY, `/#/chat/dm/${uids.get(JO)}`);
-  const jo = await open(browser, JO, `/#/chat/dm/${uids.get(IVY)}`);
+  const ivy = await openCaller(browser, IVY, `/#/chat/dm/${uids.get(JO)}`);
+  const jo = await openCaller(browser, JO, `/#/chat/dm/${uids.get(IVY)}`);
 
   await ring(ivy, jo);
   await ivy.reload();

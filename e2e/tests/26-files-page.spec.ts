@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { PDF, sendFile } from './files-support.js';
 import { adminToken, registerAccount, signIn, snap } from './support.js';
 
 /**
@@ -21,38 +22,9 @@ const PIA = person('Pia');
 const tokens: Record<string, string> = {};
 const uids: Record<string, number> = {};
 let gid = 0;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const REPORT = `report-${stamp}.pdf`;
 const PHOTO = `photo-${stamp}.png`;
 const NOTE = `dm-note-${stamp}.txt`;
-
-async function sendFile(
-  request: APIRequestContext,
-  token: string,
-  to: string,
-  name: string,
-  type: string,
-  buffer: Buffer,
-): Promise<number> {
-  const headers = { 'x-api-key': token };
-  const prepared = await request.post('/api/resource/file/prepare', {
-    headers,
-    data: { content_type: type, filename: name },
-  });
-  const fileId = (await prepared.json()) as string;
-  const uploaded = await request.post('/api/resource/file/upload', {
-    headers,
-    multipart: { file_id: fileId, chunk_data: { name, mimeType: type, buffer }, chunk_is_last: 'true' },
-  });
-  expect(uploaded.ok()).toBe(true);
-  const { path } = (await uploaded.json()) as { path: string };
-  const sent = await request.post(`/api/${to}/send`, {
-    headers: { ...headers, 'content-type': 'vocechat/file' },
-    data: JSON.stringify({ path }),
-  });
-  expect(sent.ok()).toBe(true);
-  return (await sent.json()) as number;
-}
 
 test.beforeAll(async ({ request }) => {
   const admin = { 'x-api-key': await adminToken(request, 'e2e-files-page') };

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { PDF, sendFile } from './files-support.js';
 import { adminToken, registerAccount, signIn, snap } from './support.js';
 
 /**
@@ -18,35 +19,9 @@ const RITA = {
 };
 let token = '';
 let gid = 0;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 const REPORT = `grid-report-${stamp}.pdf`;
 const PHOTO = `grid-photo-${stamp}.png`;
 const SKETCH = `grid-sketch-${stamp}.png`;
-
-async function sendFile(
-  request: APIRequestContext,
-  name: string,
-  type: string,
-  buffer: Buffer,
-): Promise<void> {
-  const headers = { 'x-api-key': token };
-  const prepared = await request.post('/api/resource/file/prepare', {
-    headers,
-    data: { content_type: type, filename: name },
-  });
-  const fileId = (await prepared.json()) as string;
-  const uploaded = await request.post('/api/resource/file/upload', {
-    headers,
-    multipart: { file_id: fileId, chunk_data: { name, mimeType: type, buffer }, chunk_is_last: 'true' },
-  });
-  expect(uploaded.ok()).toBe(true);
-  const { path } = (await uploaded.json()) as { path: string };
-  const sent = await request.post(`/api/group/${gid}/send`, {
-    headers: { ...headers, 'content-type': 'vocechat/file' },
-    data: JSON.stringify({ path }),
-  });
-  expect(sent.ok()).toBe(true);
-}
 
 test.beforeAll(async ({ request }) => {
   const admin = { 'x-api-key': await adminToken(request, 'e2e-files-grid') };
@@ -61,9 +36,9 @@ test.beforeAll(async ({ request }) => {
     sharp({ create: { width: 640, height: 480, channels: 3, background } })
       .png()
       .toBuffer();
-  await sendFile(request, REPORT, 'application/pdf', PDF);
-  await sendFile(request, SKETCH, 'image/png', await png('#f59e0b'));
-  await sendFile(request, PHOTO, 'image/png', await png('#10b981'));
+  await sendFile(request, token, `group/${gid}`, REPORT, 'application/pdf', PDF);
+  await sendFile(request, token, `group/${gid}`, SKETCH, 'image/png', await png('#f59e0b'));
+  await sendFile(request, token, `group/${gid}`, PHOTO, 'image/png', await png('#10b981'));
 });
 
 const tile = (page: Page, name: string) => page.getByTestId('files-row').filter({ hasText: name });

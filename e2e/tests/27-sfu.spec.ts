@@ -10,11 +10,19 @@ import type { Server } from 'node:net';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 // @ts-expect-error: a plain ES module without types, shared with the namespace side.
 import { serveTcpToUnix } from '../netns/forward.mjs';
-import { adminToken, createPublicChannel, registerMember, signIn, snap } from './support';
-import { CAPTURE, forward, namespacedChromium, type Person } from './voice-support';
+import { adminToken, createPublicChannel, registerMember, snap } from './support';
+import {
+  callers,
+  forward,
+  inbound,
+  joinRoom,
+  namespacedChromium,
+  setVoiceConfig,
+  type Flow,
+} from './voice-support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const PORT = Number(process.env.E2E_PORT);
@@ -30,11 +38,7 @@ test.use({
 });
 
 const stamp = Date.now() % 100000;
-const PEOPLE: Person[] = ['Sara', 'Femi', 'Yuki'].map((name) => ({
-  name,
-  email: `${name.toLowerCase()}.${stamp}@parley.test`,
-  password: `${name} sfu password`,
-}));
+const PEOPLE = callers(['Sara', 'Femi', 'Yuki'], stamp, 'sfu');
 let gid = 0;
 let janusUrl = '';
 let stopForwarding: () => void = () => undefined;
@@ -48,21 +52,12 @@ test.beforeAll(async ({ request }) => {
   const address = bridge.address();
   janusUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/janus`;
   const headers = { 'x-api-key': await adminToken(request, 'e2e-sfu') };
-  const config = await request.post('/api/admin/voice/config', {
-    headers,
-    data: {
-      stun_urls: [],
-      turn_urls: [],
-      turn_secret: '',
-      turn_ttl: 3600,
-      mesh_limit: 2,
-      max_calls: 100,
-      ice_address_prefixes: ['10.255.0.1'],
-      sfu_url: janusUrl,
-      sfu_limit: 6,
-    },
+  await setVoiceConfig(request, headers, {
+    mesh_limit: 2,
+    ice_address_prefixes: ['10.255.0.1'],
+    sfu_url: janusUrl,
+    sfu_limit: 6,
   });
-  expect(config.ok()).toBe(true);
   for (const who of PEOPLE) await registerMember(request, headers, who);
   gid = await createPublicChannel(request, headers, `sfu ${stamp}`);
 });
@@ -70,62 +65,14 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async ({ request }) => {
   const headers = { 'x-api-key': await adminToken(request, 'e2e-sfu') };
   // Later specs get the mesh back.
-  await request.post('/api/admin/voice/config', {
-    headers,
-    data: {
-      stun_urls: [],
-      turn_urls: [],
-      turn_secret: '',
-      turn_ttl: 3600,
-      mesh_limit: 6,
-      max_calls: 100,
-      ice_address_prefixes: ['127.0.0.1'],
-      sfu_url: '',
-    },
-  });
+  await setVoiceConfig(request, headers, { sfu_url: '' });
   stopForwarding();
   bridge?.close();
   rmSync(janusSocket, { force: true });
 });
 
-interface Flow {
-  audioPackets: number;
-  videoFrames: number;
-  localCandidates: string[];
-}
-
 /** Inbound media of each receiving connection of the page (the sending one has none). */
-async function receiving(page: Page): Promise<Flow[]> {
-  const flows = await page.evaluate(async () => {
-    const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.filter(
-      (pc) => pc.connectionState !== 'closed',
-    );
-    return Promise.all(
-      pcs.map(async (pc) => {
-        const flow = { inbound: false, audioPackets: 0, videoFrames: 0, localCandidates: [] as string[] };
-        const stats = await pc.getStats();
-        const byId = new Map<string, Record<string, unknown>>();
-        stats.forEach((s: Record<string, unknown>) => byId.set(s.id as string, s));
-        stats.forEach((s: Record<string, unknown>) => {
-          if (s.type === 'inbound-rtp') flow.inbound = true;
-          if (s.type === 'inbound-rtp' && s.kind === 'audio')
-            flow.audioPackets += Number(s.packetsReceived ?? 0);
-          if (s.type === 'inbound-rtp' && s.kind === 'video')
-            flow.videoFrames += Number(s.framesDecoded ?? 0);
-          if (s.type === 'transport' && s.selectedCandidatePairId) {
-            const pair = byId.get(s.selectedCandidatePairId as string);
-            const local = byId.get(pair?.localCandidateId as string);
-            flow.localCandidates.push(
-              `${String(local?.candidateType)}:${String(local?.address ?? local?.ip)}`,
-            );
-          }
-        });
-        return flow;
-      }),
-    );
-  });
-  return flows.filter((f) => f.inbound);
-}
+const receiving = async (page: Page): Promise<Flow[]> => (await inbound(page)).filter((f) => f.inbound);
 
 /**
  * Waits until the page receives from `count` members through the SFU, each with audio packets
@@ -153,19 +100,6 @@ async function expectReceiving(page: Page, count: number, video = count) {
     .toBe(true);
 }
 
-async function joinCall(browser: Browser, who: Person) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  await context.addInitScript(CAPTURE);
-  const page = await context.newPage();
-  await signIn(page, who);
-  await page.goto(`/#/chat/channel/${gid}`);
-  await page.getByTestId('voice-open').click();
-  await expect(page.getByTestId('voice-device-test')).toBeVisible();
-  await page.getByTestId('voice-join').click();
-  await expect(page.getByTestId('voice-room')).toBeVisible();
-  return page;
-}
-
 test('three people past a mesh limit of two talk through Janus; camera off stops one video', async ({
   browser,
 }) => {
@@ -176,9 +110,9 @@ test('three people past a mesh limit of two talk through Janus; camera off stops
       timeout: 30_000,
     })
     .toBe(true);
-  const sara = await joinCall(browser, PEOPLE[0]!);
-  const femi = await joinCall(browser, PEOPLE[1]!);
-  const yuki = await joinCall(browser, PEOPLE[2]!);
+  const sara = await joinRoom(browser, PEOPLE[0]!, gid);
+  const femi = await joinRoom(browser, PEOPLE[1]!, gid);
+  const yuki = await joinRoom(browser, PEOPLE[2]!, gid);
   for (const page of [sara, femi, yuki]) await expect(page.getByTestId('voice-tile')).toHaveCount(3);
   for (const page of [sara, femi, yuki]) await expectReceiving(page, 2);
 

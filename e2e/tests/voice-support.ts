@@ -8,10 +8,18 @@ import { rmSync } from 'node:fs';
 import type { Server } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type LaunchOptions, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type LaunchOptions,
+  type Page,
+} from '@playwright/test';
 // @ts-expect-error: a plain ES module without types, shared with the namespace side.
 import { serveUnixToTcp } from '../netns/forward.mjs';
 import { CHROMIUM_ARGS, FAKE_MEDIA_ARGS } from '../chromium-flags';
+import { adminToken, registerMember, signIn } from './support';
 
 const PORT = Number(process.env.E2E_PORT);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -23,6 +31,14 @@ export interface Person {
   email: string;
   password: string;
 }
+
+/** A spec's callers: addresses unique to this run (`stamp`), passwords that name the spec (`label`). */
+export const callers = <const Names extends readonly string[]>(names: Names, stamp: number, label: string) =>
+  names.map((name) => ({
+    name,
+    email: `${name.toLowerCase()}.${stamp}@parley.test`,
+    password: `${name} ${label} password`,
+  })) as { [K in keyof Names]: Person };
 
 /** The launch options for `test.use`; `name` keeps each spec's socket its own. */
 export function namespacedChromium(name: string): { launchOptions: LaunchOptions; socket: string } {
@@ -55,8 +71,15 @@ export function forward(socket: string): () => void {
   };
 }
 
-/** Mesh calls on loopback only: the clients use no ICE candidate outside 127.0.0.1. */
-export async function loopbackVoice(request: APIRequestContext, headers: Record<string, string>) {
+/**
+ * Sets the voice configuration: mesh calls on loopback only (the clients use no ICE candidate
+ * outside 127.0.0.1) unless `changes` say otherwise.
+ */
+export async function setVoiceConfig(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  changes: Record<string, unknown> = {},
+) {
   const config = await request.post('/api/admin/voice/config', {
     headers,
     data: {
@@ -67,9 +90,61 @@ export async function loopbackVoice(request: APIRequestContext, headers: Record<
       mesh_limit: 6,
       max_calls: 100,
       ice_address_prefixes: ['127.0.0.1'],
+      ...changes,
     },
   });
   expect(config.ok()).toBe(true);
+}
+
+/** Mesh calls on loopback only. */
+export const loopbackVoice = (request: APIRequestContext, headers: Record<string, string>) =>
+  setVoiceConfig(request, headers);
+
+/**
+ * The set-up of a DM call spec, registered on the calling file: Chromium in its namespace (`name`
+ * keeps the socket the spec's own), forwarding to the web server while the file runs, mesh voice
+ * on loopback, and `people` registered. Returns their uids, filled before the first test.
+ */
+export function useCallers(name: string, people: readonly Person[]): Map<Person, number> {
+  const chromium = namespacedChromium(name);
+  test.use({ launchOptions: chromium.launchOptions });
+  const uids = new Map<Person, number>();
+  let stopForwarding: () => void = () => undefined;
+  test.beforeAll(async ({ request }) => {
+    stopForwarding = forward(chromium.socket);
+    const headers = { 'x-api-key': await adminToken(request, `e2e-${name}`) };
+    await loopbackVoice(request, headers);
+    for (const who of people) uids.set(who, await registerMember(request, headers, who));
+  });
+  test.afterAll(() => stopForwarding());
+  return uids;
+}
+
+/** A desktop context whose connections `inbound` can read, signed in as `who`, at `path`. */
+async function capturingPage(browser: Browser, who: Person, path: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  await context.addInitScript(CAPTURE);
+  const page = await context.newPage();
+  await signIn(page, who);
+  await page.goto(path);
+  return page;
+}
+
+/** A caller's page at `path`, once synced. */
+export async function openCaller(browser: Browser, who: Person, path = '/#/chat'): Promise<Page> {
+  const page = await capturingPage(browser, who, path);
+  await expect(page.locator('[data-synced]')).toBeVisible();
+  return page;
+}
+
+/** Joins the channel's room through the device test. */
+export async function joinRoom(browser: Browser, who: Person, gid: number): Promise<Page> {
+  const page = await capturingPage(browser, who, `/#/chat/channel/${gid}`);
+  await page.getByTestId('voice-open').click();
+  await expect(page.getByTestId('voice-device-test')).toBeVisible();
+  await page.getByTestId('voice-join').click();
+  await expect(page.getByTestId('voice-room')).toBeVisible();
+  return page;
 }
 
 /** Every RTCPeerConnection the page makes, kept where the test can read their stats. */
@@ -85,7 +160,9 @@ export const CAPTURE = () => {
   } as typeof RTCPeerConnection;
 };
 
-interface Flow {
+export interface Flow {
+  /** Whether the connection receives anything (an SFU's sending connection does not). */
+  inbound: boolean;
   audioPackets: number;
   videoFrames: number;
   /**
@@ -104,11 +181,12 @@ export async function inbound(page: Page): Promise<Flow[]> {
     );
     return Promise.all(
       pcs.map(async (pc) => {
-        const flow = { audioPackets: 0, videoFrames: 0, localCandidates: [] as string[] };
+        const flow = { inbound: false, audioPackets: 0, videoFrames: 0, localCandidates: [] as string[] };
         const stats = await pc.getStats();
         const byId = new Map<string, Record<string, unknown>>();
         stats.forEach((s: Record<string, unknown>) => byId.set(s.id as string, s));
         stats.forEach((s: Record<string, unknown>) => {
+          if (s.type === 'inbound-rtp') flow.inbound = true;
           if (s.type === 'inbound-rtp' && s.kind === 'audio')
             flow.audioPackets += Number(s.packetsReceived ?? 0);
           if (s.type === 'inbound-rtp' && s.kind === 'video')

@@ -4,10 +4,8 @@
  * answers a 5xx with no internals and the change did not happen; once the log accepts rows again
  * the same requests succeed and are logged.
  */
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withAuditLogDown } from './support/broken-audit-log.js';
 import { createAdmin, useTestServer, type TestUser } from './support/server.js';
 
 const t = useTestServer();
@@ -15,36 +13,6 @@ let admin: TestUser;
 beforeAll(async () => {
   admin = await createAdmin(t);
 });
-
-async function execSql(text: string): Promise<void> {
-  if (t.db.databaseUrl) {
-    const client = new pg.Client({ connectionString: t.db.databaseUrl });
-    await client.connect();
-    await client.query(text).finally(() => client.end());
-    return;
-  }
-  const db = new Database(path.join(t.db.dataDir, 'parley.db'));
-  try {
-    db.exec(text);
-  } finally {
-    db.close();
-  }
-}
-
-const breakAuditLog = () =>
-  execSql(
-    t.db.databaseUrl
-      ? `create function audit_down() returns trigger language plpgsql as
-           $$ begin raise exception 'audit log unavailable'; end $$;
-         create trigger audit_down before insert on audit_log for each row execute function audit_down();`
-      : `create trigger audit_down before insert on audit_log begin select raise(abort, 'audit log unavailable'); end;`,
-  );
-const mendAuditLog = () =>
-  execSql(
-    t.db.databaseUrl
-      ? 'drop trigger audit_down on audit_log; drop function audit_down();'
-      : 'drop trigger audit_down;',
-  );
 
 const as = (method: string, url: string, json?: unknown) =>
   t.request(method, url, { token: admin.token, json });
@@ -81,17 +49,14 @@ async function state() {
 describe('audit entries in the action’s transaction', () => {
   it('a failed audit write answers 500 without internals and leaves nothing changed', async () => {
     const before = await state();
-    await breakAuditLog();
-    try {
+    await withAuditLogDown(t.db, async () => {
       for (const change of changes) {
         const res = await change();
         expect(res.status).toBe(500);
         expect(res.text).toBe('Server Error');
       }
       expect(await state()).toEqual(before);
-    } finally {
-      await mendAuditLog();
-    }
+    });
   });
 
   it('with the log writable again, the same changes succeed and are logged', async () => {

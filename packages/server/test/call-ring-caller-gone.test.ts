@@ -7,22 +7,21 @@
  */
 import type { ServerEvent } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
-import { createUser, login, type TestUser } from './support/server.js';
+import { createUser, login, nodeUrl, type TestUser } from './support/server.js';
 import { startCastServer } from './support/cast.js';
 import { streamsClosedAfterEach } from './support/sse.js';
 
 const { t } = await startCastServer({ env: { CALL_REJOIN_GRACE_MS: '200' } });
 
 const streams = streamsClosedAfterEach();
-const nodeUrl = (i: number) => t.nodeUrls[i % t.nodeUrls.length]!;
 const post = (user: TestUser, path: string, json?: unknown) =>
   t.request('POST', path, { token: user.token, json });
 
 describe('the caller’s tab closes while it rings', () => {
   it('the ring ends as a missed call soon after, and the next call rings', async () => {
     const [ada, ben] = await Promise.all([createUser(t, 'ada'), createUser(t, 'ben')]);
-    const adaStream = await streams.ready(nodeUrl(0), ada.token);
-    const benStream = await streams.ready(nodeUrl(1), ben.token);
+    const adaStream = await streams.ready(nodeUrl(t, 0), ada.token);
+    const benStream = await streams.ready(nodeUrl(t, 1), ben.token);
     const rang = await post(ada, '/voice/call', { uid: ben.uid });
     expect(rang.json).toMatchObject({ state: 'ringing' });
     const room = (rang.json as { room: string }).room;
@@ -40,7 +39,7 @@ describe('the caller’s tab closes while it rings', () => {
     const rooms = (await t.request('GET', '/voice/rooms', { token: ben.token })).json as { room: string }[];
     expect(rooms.some((r) => r.room === room)).toBe(false);
     // The page that comes back later finds nothing to rejoin; a new call rings.
-    await streams.ready(nodeUrl(2), ada.token);
+    await streams.ready(nodeUrl(t, 2), ada.token);
     expect((await post(ada, '/voice/call', { uid: ben.uid, rejoin: true })).json).toMatchObject({
       state: 'ended',
     });
@@ -50,8 +49,8 @@ describe('the caller’s tab closes while it rings', () => {
 
   it('a page that is back (its stream open) but slow to rejoin past the grace still rings', async () => {
     const [eli, fin] = await Promise.all([createUser(t, 'eli'), createUser(t, 'fin')]);
-    const eliStream = await streams.ready(nodeUrl(0), eli.token);
-    const finStream = await streams.ready(nodeUrl(1), fin.token);
+    const eliStream = await streams.ready(nodeUrl(t, 0), eli.token);
+    const finStream = await streams.ready(nodeUrl(t, 1), fin.token);
     const rang = await post(eli, '/voice/call', { uid: fin.uid });
     const room = (rang.json as { room: string }).room;
     await finStream.waitFor((e) => e.type === 'user_calling' && e.uid === eli.uid);
@@ -60,7 +59,7 @@ describe('the caller’s tab closes while it rings', () => {
     await finStream.waitFor(
       (e) => e.type === 'voice_room_changed' && e.room === room && e.members.length === 0,
     );
-    await streams.ready(nodeUrl(2), eli.token);
+    await streams.ready(nodeUrl(t, 2), eli.token);
     // The page asks for the camera and its ICE servers first: the grace (200 ms) passes meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect((await post(eli, '/voice/call', { uid: fin.uid, rejoin: true })).json).toEqual({
@@ -73,15 +72,15 @@ describe('the caller’s tab closes while it rings', () => {
 
   it('a callee whose tab closes while it rings does not end the ring', async () => {
     const [cy, dot] = await Promise.all([createUser(t, 'cy'), createUser(t, 'dot')]);
-    const cyStream = await streams.ready(nodeUrl(0), cy.token);
-    const dotStream = await streams.ready(nodeUrl(1), dot.token);
+    const cyStream = await streams.ready(nodeUrl(t, 0), cy.token);
+    const dotStream = await streams.ready(nodeUrl(t, 1), dot.token);
     const rang = await post(cy, '/voice/call', { uid: dot.uid });
     expect(rang.json).toMatchObject({ state: 'ringing' });
     await dotStream.waitFor((e) => e.type === 'user_calling' && e.uid === cy.uid);
     dotStream.close();
     // Their phone (another device) may still answer: the callee's closed tab is not a decline.
     const phone = await login(t, dot.email, dot.password);
-    await streams.ready(nodeUrl(2), phone.token);
+    await streams.ready(nodeUrl(t, 2), phone.token);
     const accepted = await post(phone, '/voice/call/accept', { uid: cy.uid });
     expect(accepted.status, accepted.text).toBe(200);
     await cyStream.waitFor((e) => e.type === 'voice_call' && e.state === 'accepted');

@@ -5,30 +5,23 @@
  * waits in the room again and the callee's answer connects them. Before, the rejoin answered
  * `ended` while the callee's phone rang on. Streams go to different nodes in the `cluster` project.
  */
-import type { ServerEvent, VoiceMember } from '@parley/protocol';
+import type { ServerEvent } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from './support/server.js';
+import { createUser, nodeUrl, type TestUser } from './support/server.js';
 import { startCastServer } from './support/cast.js';
+import { roomIs } from './support/event-filters.js';
 import { streamsClosedAfterEach } from './support/sse.js';
 
 const { t } = await startCastServer();
 
 const streams = streamsClosedAfterEach();
-const nodeUrl = (i: number) => t.nodeUrls[i % t.nodeUrls.length]!;
 const post = (user: TestUser, path: string, json?: unknown) =>
   t.request('POST', path, { token: user.token, json });
-const roomIs = (room: string, uids: number[]) => (e: ServerEvent) =>
-  e.type === 'voice_room_changed' &&
-  e.room === room &&
-  e.members
-    .map((m: VoiceMember) => m.uid)
-    .sort((a, b) => a - b)
-    .join() === [...uids].sort((a, b) => a - b).join();
 
 /** `caller` rings `callee`; the caller's stream is on node 0, the callee's on node 1. */
 async function ringing(caller: TestUser, callee: TestUser) {
-  const callerStream = await streams.ready(nodeUrl(0), caller.token);
-  const calleeStream = await streams.ready(nodeUrl(1), callee.token);
+  const callerStream = await streams.ready(nodeUrl(t, 0), caller.token);
+  const calleeStream = await streams.ready(nodeUrl(t, 1), callee.token);
   const rang = await post(caller, '/voice/call', { uid: callee.uid });
   expect(rang.json).toMatchObject({ state: 'ringing' });
   const room = (rang.json as { room: string }).room;
@@ -41,7 +34,7 @@ async function reload(caller: TestUser, room: string, callerStream: { close(): v
   const seen = watcher.events.length;
   callerStream.close();
   await watcher.waitFor((e) => watcher.events.indexOf(e) >= seen && roomIs(room, [])(e));
-  return streams.ready(nodeUrl(2), caller.token);
+  return streams.ready(nodeUrl(t, 2), caller.token);
 }
 type Watch = Awaited<ReturnType<typeof streams.ready>>;
 

@@ -4,55 +4,22 @@
  * id, name or e-mail; joining a private channel or a first direct message reveals the users now
  * seen, live and on resume; going back to `everyone` gives everyone the rest.
  */
-import type { ServerEvent, UserInfo } from '@parley/protocol';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { UserInfo } from '@parley/protocol';
+import { describe, expect, it } from 'vitest';
 import {
-  createAdmin,
-  createChannel,
-  createUser,
-  login,
-  sendText,
-  startTestServer,
-  type TestUser,
-} from './support/server.js';
-import { streamsClosedAfterEach, type TestStream } from './support/sse.js';
+  barrier,
+  listed,
+  namedUids,
+  setVisibility,
+  startDirectoryServer,
+  uidsOf,
+} from './support/directory.js';
+import { createChannel, createUser, login, sendText, type TestUser } from './support/server.js';
+import type { TestStream } from './support/sse.js';
 
-const t = await startTestServer();
-afterAll(() => t.close());
-const admin = await createAdmin(t);
-const alice = await createUser(t, 'Alicia');
-const bob = await createUser(t, 'Roberto');
-const carol = await createUser(t, 'Carolina');
-const dave = await createUser(t, 'Davida');
+const { t, admin, alice, bob, carol, dave, ready } = await startDirectoryServer();
 // No public channel: everyone would share it. Alice and Bob meet in a private one.
 const inner = await createChannel(t, alice, { name: 'inner', is_public: false, members: [bob.uid] });
-
-const streams = streamsClosedAfterEach();
-const ready = (user: TestUser, query: Record<string, number> = {}) => streams.ready(t.url, user.token, query);
-
-async function setVisibility(mode: string) {
-  const res = await t.request('PUT', '/admin/system/common', {
-    token: admin.token,
-    json: { directory_visibility: mode },
-  });
-  expect(res.status, res.text).toBe(200);
-}
-
-/** Every uid an event names as a user (profiles, presence, the user log). */
-function namedUids(e: ServerEvent): number[] {
-  switch (e.type) {
-    case 'users_snapshot':
-      return e.users.map((u) => u.uid);
-    case 'users_log':
-      return e.logs.map((l) => l.uid);
-    case 'users_state':
-      return e.users.map((u) => u.uid);
-    case 'users_state_changed':
-      return [e.uid];
-    default:
-      return [];
-  }
-}
 
 /** Fails when anything the stream carried names one of `hidden`: by uid in a user event, or by name or e-mail anywhere. */
 function expectNoTrace(stream: TestStream, hidden: TestUser[]) {
@@ -64,32 +31,15 @@ function expectNoTrace(stream: TestStream, hidden: TestUser[]) {
   }
 }
 
-let barriers = 0;
-/** The reader's own profile change, as a barrier: every event published before it has arrived. */
-async function barrier(user: TestUser, stream: TestStream) {
-  const language = `x-barrier${++barriers}`;
-  const res = await t.request('PUT', '/user', { token: user.token, json: { language } });
-  expect(res.status, res.text).toBe(200);
-  await stream.waitFor(
-    (e) => e.type === 'users_log' && e.logs.some((l) => l.uid === user.uid && l.language === language),
-  );
-}
-
-const listed = async (user: TestUser) => {
-  const res = await t.request('GET', '/user', { token: user.token });
-  expect(res.status).toBe(200);
-  return (res.json as UserInfo[]).map((u) => u.uid).sort((a, b) => a - b);
-};
 const lookUp = (user: TestUser, uid: number) => t.request('GET', `/user/${uid}`, { token: user.token });
 const search = (user: TestUser, keyword: string) =>
   t.request('POST', '/user/search', { token: user.token, json: { search_type: 'email', keyword } });
-const sorted = (...users: TestUser[]) => users.map((u) => u.uid).sort((a, b) => a - b);
 
 describe('member directory privacy', () => {
   it('everyone (the default): every member lists everyone', async () => {
     const common = await t.request('GET', '/admin/system/common', { token: carol.token });
     expect((common.json as { directory_visibility: string }).directory_visibility).toBe('everyone');
-    expect(await listed(carol)).toEqual(sorted(admin, alice, bob, carol, dave));
+    expect(await listed(t, carol)).toEqual(uidsOf(admin, alice, bob, carol, dave));
     const bad = await t.request('PUT', '/admin/system/common', {
       token: admin.token,
       json: { directory_visibility: 'friends' },
@@ -103,15 +53,15 @@ describe('member directory privacy', () => {
   });
 
   it('shared_channels: the initial sync, lists, look-ups and searches show only the users shared', async () => {
-    await setVisibility('shared_channels');
+    await setVisibility(t, admin, 'shared_channels');
     const sc = await ready(carol);
     const snapshot = await sc.waitFor((e) => e.type === 'users_snapshot');
     expect(snapshot.type === 'users_snapshot' && snapshot.users.map((u) => u.uid)).toEqual([carol.uid]);
     expectNoTrace(sc, [admin, alice, bob, dave]);
 
-    expect(await listed(carol)).toEqual([carol.uid]);
-    expect(await listed(alice)).toEqual(sorted(alice, bob));
-    expect(await listed(admin)).toEqual(sorted(admin, alice, bob, carol, dave));
+    expect(await listed(t, carol)).toEqual([carol.uid]);
+    expect(await listed(t, alice)).toEqual(uidsOf(alice, bob));
+    expect(await listed(t, admin)).toEqual(uidsOf(admin, alice, bob, carol, dave));
     expect((await lookUp(carol, alice.uid)).status).toBe(404);
     expect((await lookUp(alice, bob.uid)).status).toBe(200);
     expect((await lookUp(carol, carol.uid)).status).toBe(200);
@@ -131,8 +81,8 @@ describe('member directory privacy', () => {
       json: { name: 'lure', is_public: false, members: [alice.uid] },
     });
     expect(group.status).toBe(404);
-    expect(await listed(alice)).toEqual(sorted(alice, bob));
-    await barrier(carol, sc);
+    expect(await listed(t, alice)).toEqual(uidsOf(alice, bob));
+    await barrier(t, carol, sc);
     expectNoTrace(sc, [admin, alice, bob, dave]);
   });
 
@@ -147,7 +97,7 @@ describe('member directory privacy', () => {
     const eve = await createUser(t, 'Evangelina');
     sa.close();
     await sb.waitFor((e) => e.type === 'users_state_changed' && e.uid === alice.uid && !e.online);
-    await barrier(carol, sc);
+    await barrier(t, carol, sc);
     expectNoTrace(sc, [admin, alice, bob, dave, eve]);
     expect(JSON.stringify(sc.events)).not.toContain('Alicia2');
     await t.request('PUT', '/user', { token: alice.token, json: { name: alice.name } });
@@ -177,7 +127,7 @@ describe('member directory privacy', () => {
       if (e.type === 'users_log') for (const l of e.logs) if (l.action === 'create') revealed.add(l.uid);
       return e.type === 'joined_group' && e.group.gid === inner;
     });
-    expect([...revealed].sort((a, b) => a - b)).toEqual(sorted(alice, bob));
+    expect([...revealed].sort((a, b) => a - b)).toEqual(uidsOf(alice, bob));
     const log = sc.events.find((e) => e.type === 'users_log' && e.logs.some((l) => l.uid === bob.uid));
     expect(log?.type === 'users_log' && log.logs.find((l) => l.uid === bob.uid)).toMatchObject({
       action: 'create',
@@ -185,7 +135,7 @@ describe('member directory privacy', () => {
       email: bob.email,
     });
     await sb.waitFor((e) => e.type === 'users_log' && e.logs.some((l) => l.uid === carol.uid));
-    expect(await listed(carol)).toEqual(sorted(alice, bob, carol));
+    expect(await listed(t, carol)).toEqual(uidsOf(alice, bob, carol));
     // What the rows told her is what a fresh client reads.
     const fresh = (await t.request('GET', '/user', { token: carol.token })).json as UserInfo[];
     for (const uid of [alice.uid, bob.uid]) {
@@ -203,7 +153,7 @@ describe('member directory privacy', () => {
       expect.arrayContaining([alice.uid, bob.uid]),
     );
     const daveResumed = await ready(await login(t, dave.email, dave.password), { users_version: version });
-    await barrier(dave, sd);
+    await barrier(t, dave, sd);
     expectNoTrace(sd, [admin, alice, bob, carol]);
     expectNoTrace(daveResumed, [admin, alice, bob, carol]);
   });
@@ -217,20 +167,20 @@ describe('member directory privacy', () => {
       return e.type === 'chat' && e.mid === mid;
     });
     expect(sawAdmin).toBe(true);
-    expect(await listed(dave)).toEqual(sorted(admin, dave));
+    expect(await listed(t, dave)).toEqual(uidsOf(admin, dave));
     expect((await sendText(t, dave, { uid: admin.uid }, 'thanks')).status).toBe(200);
     expectNoTrace(sd, [alice, bob, carol]);
   });
 
   it('admins_only: searches find nobody else, the chat partners stay listed', async () => {
-    await setVisibility('admins_only');
+    await setVisibility(t, admin, 'admins_only');
     expect((await search(alice, bob.email)).status).toBe(404);
     expect((await search(alice, alice.email)).status).toBe(200);
     expect((await search(admin, bob.email)).status).toBe(200);
-    expect(await listed(alice)).toEqual(sorted(alice, bob, carol));
-    expect(await listed(dave)).toEqual(sorted(admin, dave));
+    expect(await listed(t, alice)).toEqual(uidsOf(alice, bob, carol));
+    expect(await listed(t, dave)).toEqual(uidsOf(admin, dave));
     const sd = await ready(dave);
-    await barrier(dave, sd);
+    await barrier(t, dave, sd);
     expectNoTrace(sd, [alice, bob, carol]);
   });
 
@@ -242,21 +192,21 @@ describe('member directory privacy', () => {
       if (e.type === 'users_log') for (const l of e.logs) seen.add(l.uid);
       return [alice, bob, carol].every((u) => seen.has(u.uid));
     });
-    expect(await listed(dave)).toEqual(expect.arrayContaining(sorted(admin, alice, bob, carol, dave)));
+    expect(await listed(t, dave)).toEqual(expect.arrayContaining(uidsOf(admin, alice, bob, carol, dave)));
     // Gone again: restricted again; new lists show only whom Dave sees (his client is told to drop
     // the rest: test/directory-retraction.test.ts).
     expect((await t.request('DELETE', `/group/${gid}`, { token: admin.token })).status).toBe(200);
-    expect(await listed(dave)).toEqual(sorted(admin, dave));
+    expect(await listed(t, dave)).toEqual(uidsOf(admin, dave));
   });
 
   it('back to everyone: a restricted client gets the rest of the directory live', async () => {
     const sd = await ready(dave);
-    await setVisibility('everyone');
+    await setVisibility(t, admin, 'everyone');
     const seen = new Set<number>();
     await sd.waitFor((e) => {
       if (e.type === 'users_log') for (const l of e.logs) seen.add(l.uid);
       return [alice, bob, carol].every((u) => seen.has(u.uid));
     });
-    expect(await listed(dave)).toEqual(expect.arrayContaining(sorted(admin, alice, bob, carol, dave)));
+    expect(await listed(t, dave)).toEqual(expect.arrayContaining(uidsOf(admin, alice, bob, carol, dave)));
   });
 });

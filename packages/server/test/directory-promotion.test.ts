@@ -4,16 +4,8 @@
  * and when another device resumes from an older `users_version`; a demoted administrator's clients
  * drop the users a member does not see. Nobody else hears of it.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  createAdmin,
-  createChannel,
-  createUser,
-  login,
-  startTestServer,
-  type TestUser,
-} from './support/server.js';
-import { streamsClosedAfterEach } from './support/sse.js';
+import { describe, expect, it } from 'vitest';
+import { createChannel, login, type TestUser } from './support/server.js';
 import {
   barrier,
   heldUids,
@@ -22,24 +14,17 @@ import {
   rowsOf,
   setVisibility,
   snapshotVersion,
+  startDirectoryServer,
   uidsOf,
   untilHolds,
   usersVersion,
 } from './support/directory.js';
 
-const t = await startTestServer();
-afterAll(() => t.close());
-const admin = await createAdmin(t);
-const alice = await createUser(t, 'Alicia');
-const bob = await createUser(t, 'Roberto');
-const carol = await createUser(t, 'Carolina');
-const dave = await createUser(t, 'Davida');
+const { t, admin, alice, bob, carol, dave, ready } = await startDirectoryServer();
 // No public channel (everyone would share it). Alice and Bob meet in a private one.
 await createChannel(t, alice, { name: 'inner', is_public: false, members: [bob.uid] });
 await setVisibility(t, admin, 'shared_channels');
 
-const streams = streamsClosedAfterEach();
-const ready = (user: TestUser, query: Record<string, number> = {}) => streams.ready(t.url, user.token, query);
 const setRole = async (user: TestUser, isAdmin: boolean) => {
   const res = await t.request('PUT', `/admin/user/${user.uid}`, {
     token: admin.token,

@@ -6,18 +6,10 @@
  * every member at once, when the setting or the last public channel makes the directory
  * restricted. A third party hears nothing of it.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  createAdmin,
-  createChannel,
-  createUser,
-  login,
-  sendText,
-  startTestServer,
-  type TestUser,
-} from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { createChannel, createUser, login, sendText, type TestUser } from './support/server.js';
 import { verifyAction } from './support/verify-action.js';
-import { streamsClosedAfterEach, type TestStream } from './support/sse.js';
+import type { TestStream } from './support/sse.js';
 import {
   barrier,
   heldUids,
@@ -25,18 +17,13 @@ import {
   namedUids,
   rowsOf,
   setVisibility,
+  startDirectoryServer,
   uidsOf,
   untilHolds,
   usersVersion,
 } from './support/directory.js';
 
-const t = await startTestServer();
-afterAll(() => t.close());
-const admin = await createAdmin(t);
-const alice = await createUser(t, 'Alicia');
-const bob = await createUser(t, 'Roberto');
-const carol = await createUser(t, 'Carolina');
-const dave = await createUser(t, 'Davida');
+const { t, admin, alice, bob, carol, dave, ready } = await startDirectoryServer();
 const eve = await createUser(t, 'Evangelina');
 // Eve is the third party: she shares nothing with anyone and must hear nothing. The channels are
 // created while everyone sees everyone (a member cannot add someone they do not see).
@@ -49,8 +36,6 @@ const four = await channel(bob, 'four', [dave]);
 const five = await channel(alice, 'five', [dave]);
 await setVisibility(t, admin, 'shared_channels');
 
-const streams = streamsClosedAfterEach();
-const ready = (user: TestUser, query: Record<string, number> = {}) => streams.ready(t.url, user.token, query);
 const ok = async (res: Promise<{ status: number; text: string }>) => {
   const r = await res;
   expect(r.status, r.text).toBe(200);

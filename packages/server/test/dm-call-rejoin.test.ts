@@ -5,14 +5,13 @@
  */
 import type { ServerEvent, VoiceMember } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from './support/server.js';
+import { createUser, nodeUrl, type TestUser } from './support/server.js';
 import { startCastServer } from './support/cast.js';
 import { streamsClosedAfterEach } from './support/sse.js';
 
 const { t } = await startCastServer();
 
 const streams = streamsClosedAfterEach();
-const nodeUrl = (i: number) => t.nodeUrls[i % t.nodeUrls.length]!;
 const post = (user: TestUser, path: string, json?: unknown) =>
   t.request('POST', path, { token: user.token, json });
 const members = (e: ServerEvent) =>
@@ -21,8 +20,8 @@ const members = (e: ServerEvent) =>
 describe('a DM call after a reload', () => {
   it('the reloaded side rejoins without ringing; after a hang-up a rejoin rings nobody', async () => {
     const [uma, vic] = await Promise.all([createUser(t, 'uma'), createUser(t, 'vic')]);
-    const umaStream = await streams.ready(nodeUrl(0), uma.token);
-    let vicStream = await streams.ready(nodeUrl(1), vic.token);
+    const umaStream = await streams.ready(nodeUrl(t, 0), uma.token);
+    let vicStream = await streams.ready(nodeUrl(t, 1), vic.token);
     const rang = await post(uma, '/voice/call', { uid: vic.uid });
     const { room } = rang.json as { room: string };
     await vicStream.waitFor((e) => e.type === 'user_calling');
@@ -35,7 +34,7 @@ describe('a DM call after a reload', () => {
     await umaStream.waitFor(
       (e) => umaStream.events.indexOf(e) >= seen && members(e).join() === String(uma.uid),
     );
-    vicStream = await streams.ready(nodeUrl(2), vic.token);
+    vicStream = await streams.ready(nodeUrl(t, 2), vic.token);
     seen = umaStream.events.length;
     const back = await post(vic, '/voice/call', { uid: uma.uid, rejoin: true });
     expect(back.json).toMatchObject({ state: 'accepted', room });
@@ -59,8 +58,8 @@ describe('a DM call after a reload', () => {
 
   it('calling back someone who is ringing you connects the call', async () => {
     const [wes, xia] = await Promise.all([createUser(t, 'wes'), createUser(t, 'xia')]);
-    const wesStream = await streams.ready(nodeUrl(0), wes.token);
-    await streams.ready(nodeUrl(1), xia.token);
+    const wesStream = await streams.ready(nodeUrl(t, 0), wes.token);
+    await streams.ready(nodeUrl(t, 1), xia.token);
     expect((await post(wes, '/voice/call', { uid: xia.uid })).json).toMatchObject({ state: 'ringing' });
     const back = await post(xia, '/voice/call', { uid: wes.uid });
     expect(back.json).toMatchObject({ state: 'accepted' });

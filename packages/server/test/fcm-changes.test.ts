@@ -5,57 +5,12 @@
  * on Android; a delete sends a data-only message (nothing shown) that names the message and tag,
  * as FCM cannot remove a notification itself. Devices never notified hear of neither.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCast } from './support/cast.js';
-import { startFcmService, type FcmService } from './support/fcm-service.js';
-import { createUser, startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { sendDirect, setDeviceToken, startFcmScene } from './support/fcm-scene.js';
+import { createUser } from './support/server.js';
 import { until } from './support/until.js';
 
-let t: TestServer;
-let fcm: FcmService;
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  fcm = await startFcmService();
-  t = await startTestServer();
-  let admin: TestUser;
-  ({ admin, alice, bob } = await createCast(t));
-  const res = await t.request('POST', '/admin/fcm/config', {
-    token: admin.token,
-    json: {
-      enabled: true,
-      use_official: false,
-      token_url: `${fcm.url}/token`,
-      api_url: fcm.url,
-      project_id: 'example-project',
-      private_key: fcm.privateKey,
-      client_email: fcm.clientEmail,
-    },
-  });
-  expect(res.status, res.text).toBe(200);
-});
-afterAll(async () => {
-  await t?.close();
-  await fcm?.stop();
-});
-
-async function setToken(user: TestUser, token: string) {
-  const res = await t.request('PUT', '/token/device_token', {
-    token: user.token,
-    json: { device_token: token },
-  });
-  expect(res.status, res.text).toBe(200);
-}
-async function send(from: TestUser, to: TestUser, text: string): Promise<number> {
-  const res = await t.request('POST', `/user/${to.uid}/send`, {
-    token: from.token,
-    body: text,
-    headers: { 'content-type': 'text/plain' },
-  });
-  expect(res.status, res.text).toBe(200);
-  return res.json as number;
-}
+const { t, fcm, alice, bob } = await startFcmScene();
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const sentFor = (mid: number, token: string): any[] =>
   fcm.messages
@@ -64,8 +19,8 @@ const sentFor = (mid: number, token: string): any[] =>
 
 describe('FCM: edits and deletes', () => {
   it('an edit replaces the notification (same tag and collapse key) with the new text', async () => {
-    await setToken(bob, 'tok:bob-edit');
-    const mid = await send(alice, bob, 'meet at 3');
+    await setDeviceToken(t, bob, 'tok:bob-edit');
+    const mid = await sendDirect(t, alice, bob, 'meet at 3');
     await until(() => sentFor(mid, 'tok:bob-edit').length === 1, 'the first FCM message');
     const edit = await t.request('PUT', `/message/${mid}/edit`, {
       token: alice.token,
@@ -93,8 +48,8 @@ describe('FCM: edits and deletes', () => {
   });
 
   it('a delete sends a data-only withdrawal: nothing shown, the message and tag named', async () => {
-    await setToken(bob, 'tok:bob-delete');
-    const mid = await send(alice, bob, 'oops, wrong chat');
+    await setDeviceToken(t, bob, 'tok:bob-delete');
+    const mid = await sendDirect(t, alice, bob, 'oops, wrong chat');
     await until(() => sentFor(mid, 'tok:bob-delete').length === 1, 'the first FCM message');
     const del = await t.request('DELETE', `/message/${mid}`, { token: alice.token });
     expect(del.status, del.text).toBe(200);
@@ -120,11 +75,11 @@ describe('FCM: edits and deletes', () => {
 
   it('a device that was not notified hears of neither', async () => {
     const erin = await createUser(t, 'erin');
-    await setToken(bob, 'tok:bob-third');
-    const mid = await send(alice, bob, 'before erin had a phone');
+    await setDeviceToken(t, bob, 'tok:bob-third');
+    const mid = await sendDirect(t, alice, bob, 'before erin had a phone');
     await until(() => sentFor(mid, 'tok:bob-third').length === 1, 'the first FCM message');
     // Erin was never sent this message; a DM to her later is the marker that the queue moved on.
-    await setToken(erin, 'tok:erin');
+    await setDeviceToken(t, erin, 'tok:erin');
     const edit = await t.request('PUT', `/message/${mid}/edit`, {
       token: alice.token,
       body: 'edited',
@@ -132,7 +87,7 @@ describe('FCM: edits and deletes', () => {
     });
     expect(edit.status).toBe(200);
     await until(() => sentFor(mid, 'tok:bob-third').length === 2, 'the edit to bob');
-    const marker = await send(alice, erin, 'hello erin');
+    const marker = await sendDirect(t, alice, erin, 'hello erin');
     await until(() => sentFor(marker, 'tok:erin').length === 1, 'the marker to erin');
     expect(sentFor(mid, 'tok:erin')).toEqual([]);
   });

@@ -5,40 +5,11 @@
  * `fcm-changes.test.ts`: the edit's fan-out looked only for deliveries already marked delivered,
  * so an edit within one FCM round trip of the send was never pushed and the phone kept the old text.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createCast } from './support/cast.js';
-import { startFcmService, type FcmService } from './support/fcm-service.js';
-import { startTestServer, type TestServer, type TestUser } from './support/server.js';
+import { expect, it } from 'vitest';
+import { setDeviceToken, startFcmScene } from './support/fcm-scene.js';
 import { until } from './support/until.js';
 
-let t: TestServer;
-let fcm: FcmService;
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  fcm = await startFcmService();
-  t = await startTestServer();
-  let admin: TestUser;
-  ({ admin, alice, bob } = await createCast(t));
-  const res = await t.request('POST', '/admin/fcm/config', {
-    token: admin.token,
-    json: {
-      enabled: true,
-      use_official: false,
-      token_url: `${fcm.url}/token`,
-      api_url: fcm.url,
-      project_id: 'example-project',
-      private_key: fcm.privateKey,
-      client_email: fcm.clientEmail,
-    },
-  });
-  expect(res.status, res.text).toBe(200);
-});
-afterAll(async () => {
-  await t?.close();
-  await fcm?.stop();
-});
+const { t, fcm, alice, bob } = await startFcmScene();
 
 const text = (body: string) => ({ body, headers: { 'content-type': 'text/plain' } });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -48,11 +19,7 @@ const sentTo = (token: string): any[] =>
 it('pushes an edit made while the first notification is in flight, after it', async () => {
   const phone = 'tok:bob-in-flight';
   fcm.hold(phone);
-  const set = await t.request('PUT', '/token/device_token', {
-    token: bob.token,
-    json: { device_token: phone },
-  });
-  expect(set.status, set.text).toBe(200);
+  await setDeviceToken(t, bob, phone);
   const sent = await t.request('POST', `/user/${bob.uid}/send`, { token: alice.token, ...text('at 3') });
   expect(sent.status, sent.text).toBe(200);
   const mid = sent.json as number;

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCast } from './support/cast.js';
+import { fcmConfig, sendDirect, setDeviceToken } from './support/fcm-scene.js';
 import { startFcmService, type FcmService } from './support/fcm-service.js';
 import { createUser, startTestServer, type TestServer, type TestUser } from './support/server.js';
 import { until } from './support/until.js';
@@ -25,33 +26,7 @@ afterAll(async () => {
   await fcm?.stop();
 });
 
-const config = () => ({
-  enabled: true,
-  use_official: false,
-  token_url: `${fcm.url}/token`,
-  api_url: fcm.url,
-  project_id: 'example-project',
-  private_key: fcm.privateKey,
-  client_email: fcm.clientEmail,
-});
-
-async function setToken(user: TestUser, token: string | null) {
-  const res = await t.request('PUT', '/token/device_token', {
-    token: user.token,
-    json: { device_token: token },
-  });
-  expect(res.status, res.text).toBe(200);
-}
-
-async function send(user: TestUser, to: TestUser, text: string): Promise<number> {
-  const res = await t.request('POST', `/user/${to.uid}/send`, {
-    token: user.token,
-    body: text,
-    headers: { 'content-type': 'text/plain' },
-  });
-  expect(res.status).toBe(200);
-  return res.json as number;
-}
+const config = () => fcmConfig(fcm);
 
 const messageFor = (mid: number) => fcm.messages.find((m) => m.json.message.data.mid === String(mid));
 
@@ -81,12 +56,12 @@ describe('configuration', () => {
 
   it('device tokens: set, and cleared with "" or null', async () => {
     const carl = await createUser(t, 'carl');
-    await setToken(carl, 'tok:carl-1');
+    await setDeviceToken(t, carl, 'tok:carl-1');
     expect(await t.server.ctx.store.notify.deviceToken(carl.uid, carl.device)).toBe('tok:carl-1');
-    await setToken(carl, '');
+    await setDeviceToken(t, carl, '');
     expect(await t.server.ctx.store.notify.deviceToken(carl.uid, carl.device)).toBeNull();
-    await setToken(carl, 'tok:carl-2');
-    await setToken(carl, null);
+    await setDeviceToken(t, carl, 'tok:carl-2');
+    await setDeviceToken(t, carl, null);
     expect(await t.server.ctx.store.notify.deviceToken(carl.uid, carl.device)).toBeNull();
     const bad = await t.request('PUT', '/token/device_token', {
       token: carl.token,
@@ -99,8 +74,8 @@ describe('configuration', () => {
 describe('sending', () => {
   it('exchanges a signed service-account JWT for a token and sends an FCM v1 message', async () => {
     await t.request('POST', '/admin/fcm/config', { token: admin.token, json: config() });
-    await setToken(bob, 'tok:bob-phone');
-    const mid = await send(alice, bob, 'hello from the web');
+    await setDeviceToken(t, bob, 'tok:bob-phone');
+    const mid = await sendDirect(t, alice, bob, 'hello from the web');
     await until(() => messageFor(mid) !== undefined, 'the FCM message');
     const request = fcm.tokenRequests[0]!;
     expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -128,7 +103,7 @@ describe('sending', () => {
       },
     });
     // The access token is reused for the next message (each node fetches its own at most once).
-    const next = await send(alice, bob, 'again');
+    const next = await sendDirect(t, alice, bob, 'again');
     await until(() => messageFor(next) !== undefined, 'the second FCM message');
     expect(fcm.tokenRequests.length).toBeLessThanOrEqual(t.nodes.length);
     expect(fcm.refused).toBe(0);
@@ -136,9 +111,9 @@ describe('sending', () => {
 
   it("FCM's 404 (UNREGISTERED) clears the device token", async () => {
     const dora = await createUser(t, 'dora');
-    await setToken(dora, 'tok:dora-gone');
+    await setDeviceToken(t, dora, 'tok:dora-gone');
     fcm.gone.add('tok:dora-gone');
-    await send(alice, dora, 'anyone?');
+    await sendDirect(t, alice, dora, 'anyone?');
     await until(
       async () => (await t.server.ctx.store.notify.deviceToken(dora.uid, dora.device)) === null,
       'the token cleared',
@@ -150,7 +125,7 @@ describe('sending', () => {
       token: admin.token,
       json: { ...config(), enabled: false },
     });
-    const mid = await send(alice, bob, 'not over FCM');
+    const mid = await sendDirect(t, alice, bob, 'not over FCM');
     expect(await t.server.ctx.store.notify.listDeliveries(bob.uid, 100)).not.toContainEqual(
       expect.objectContaining({ mid }),
     );

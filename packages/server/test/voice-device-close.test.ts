@@ -5,31 +5,23 @@
  * closed (a reload, or a stream kicked by its successor on another node) stays in its call.
  * Streams go to different nodes in the `cluster` project.
  */
-import type { ServerEvent, VoiceMember } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
-import { createChannel, createUser, login, type TestUser } from './support/server.js';
+import { createChannel, createUser, login, nodeUrl, type TestUser } from './support/server.js';
 import { startCastServer } from './support/cast.js';
+import { roomIs } from './support/event-filters.js';
 import { streamsClosedAfterEach } from './support/sse.js';
 import { until } from './support/until.js';
 
 const { t, admin } = await startCastServer();
 
 const streams = streamsClosedAfterEach();
-const nodeUrl = (i: number) => t.nodeUrls[i % t.nodeUrls.length]!;
 const post = (user: TestUser, path: string, json?: unknown) =>
   t.request('POST', path, { token: user.token, json });
-const roomIs = (room: string, uids: number[]) => (e: ServerEvent) =>
-  e.type === 'voice_room_changed' &&
-  e.room === room &&
-  e.members
-    .map((m: VoiceMember) => m.uid)
-    .sort((a, b) => a - b)
-    .join() === [...uids].sort((a, b) => a - b).join();
 
 /** `callee` answers `caller` from the device behind `callee.token`, its stream on node `node`. */
 async function inCall(caller: TestUser, callee: TestUser, node: number) {
-  const callerStream = await streams.ready(nodeUrl(2), caller.token);
-  const calleeStream = await streams.ready(nodeUrl(node), callee.token);
+  const callerStream = await streams.ready(nodeUrl(t, 2), caller.token);
+  const calleeStream = await streams.ready(nodeUrl(t, node), callee.token);
   const rang = await post(caller, '/voice/call', { uid: callee.uid });
   expect(rang.json).toMatchObject({ state: 'ringing' });
   const room = (rang.json as { room: string }).room;
@@ -44,7 +36,7 @@ describe('a call ends with the device it was joined from', () => {
     const [max, ned] = await Promise.all([createUser(t, 'max'), createUser(t, 'ned')]);
     // Ned's phone keeps a stream open on another node: ned stays online throughout.
     const phone = await login(t, ned.email, ned.password);
-    await streams.ready(nodeUrl(1), phone.token);
+    await streams.ready(nodeUrl(t, 1), phone.token);
     const { room, callerStream, calleeStream } = await inCall(max, ned, 0);
     const seen = callerStream.events.length;
     calleeStream.close();
@@ -65,7 +57,7 @@ describe('a call ends with the device it was joined from', () => {
     const { room, callerStream, calleeStream } = await inCall(oli, pam, 0);
     const seen = callerStream.events.length;
     // The same device reconnects on another node: its new stream kicks the old one.
-    const next = await streams.ready(nodeUrl(1), pam.token);
+    const next = await streams.ready(nodeUrl(t, 1), pam.token);
     await calleeStream.ended;
     // Once every node has counted the old stream's close, pam's device has one stream left.
     await until(
@@ -99,8 +91,8 @@ describe('a call ends with the device it was joined from', () => {
   it('a channel member whose browser closes leaves the channel’s room; the others see it', async () => {
     const [quinn, rae] = await Promise.all([createUser(t, 'quinn'), createUser(t, 'rae')]);
     const gid = await createChannel(t, admin, { name: 'lounge', is_public: true });
-    const watcher = await streams.ready(nodeUrl(2), rae.token);
-    const quinnStream = await streams.ready(nodeUrl(1), quinn.token);
+    const watcher = await streams.ready(nodeUrl(t, 2), rae.token);
+    const quinnStream = await streams.ready(nodeUrl(t, 1), quinn.token);
     const quiet = { muted: false, deafened: false, video: false, screen: false };
     expect((await post(quinn, '/voice/join', { gid, ...quiet })).status).toBe(200);
     await watcher.waitFor(roomIs(`group:${gid}`, [quinn.uid]));

@@ -4,9 +4,28 @@
  * published to it before.
  */
 import type { ServerEvent, UserInfo } from '@parley/protocol';
-import { expect } from 'vitest';
-import type { TestServer, TestUser } from './server.js';
-import type { TestStream } from './sse.js';
+import { afterAll, expect } from 'vitest';
+import { createAdmin, createUser, startTestServer, type TestServer, type TestUser } from './server.js';
+import { streamsClosedAfterEach, type TestStream } from './sse.js';
+
+/**
+ * The directory tests' set-up: a server closed after the file, an administrator and four members,
+ * and `ready` to open a stream that is closed after each test. The names are ones no other name or
+ * e-mail contains, so a test can look for a user's name anywhere in a stream's text.
+ */
+export async function startDirectoryServer() {
+  const t = await startTestServer();
+  afterAll(() => t.close());
+  const admin = await createAdmin(t);
+  const alice = await createUser(t, 'Alicia');
+  const bob = await createUser(t, 'Roberto');
+  const carol = await createUser(t, 'Carolina');
+  const dave = await createUser(t, 'Davida');
+  const streams = streamsClosedAfterEach();
+  const ready = (user: TestUser, query: Record<string, number> = {}) =>
+    streams.ready(t.url, user.token, query);
+  return { t, admin, alice, bob, carol, dave, ready };
+}
 
 export async function setVisibility(t: TestServer, admin: TestUser, mode: string): Promise<void> {
   const res = await t.request('PUT', '/admin/system/common', {

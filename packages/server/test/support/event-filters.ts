@@ -13,3 +13,12 @@ export const ofType =
 /** A `users_log` event with a row for `uid` doing `action`. */
 export const isUsersLog = (uid: number, action: string) => (e: ServerEvent) =>
   e.type === 'users_log' && e.logs.some((l) => l.uid === uid && l.action === action);
+
+/** A `voice_room_changed` event that leaves `room` with exactly the users `uids`. */
+export const roomIs = (room: string, uids: number[]) => (e: ServerEvent) =>
+  e.type === 'voice_room_changed' &&
+  e.room === room &&
+  e.members
+    .map((m) => m.uid)
+    .sort((a, b) => a - b)
+    .join() === [...uids].sort((a, b) => a - b).join();

@@ -1,5 +1,6 @@
 import type { EmailChangeRecord, EmailChangeStore } from '../types.js';
 import type { StoreContext } from '../dialect.js';
+import { deleteExpiredLinks, linkTimes, spendLink } from './single-use-links.js';
 
 /** E-mail changes awaiting the link mailed to the new address (stored hashed, single use). */
 export class KyselyEmailChangeStore implements EmailChangeStore {
@@ -23,30 +24,16 @@ export class KyselyEmailChangeStore implements EmailChangeStore {
     return (
       row && {
         ...row,
-        created_at: Number(row.created_at),
-        expires_at: Number(row.expires_at),
-        spent_at: row.spent_at === null ? null : Number(row.spent_at),
+        ...linkTimes(row),
       }
     );
   }
 
-  /** One conditional UPDATE: of two concurrent uses only one wins. */
-  async spend(tokenHash: string, now: number): Promise<boolean> {
-    const result = await this.ctx.db
-      .updateTable('email_changes')
-      .set({ spent_at: now })
-      .where('token_hash', '=', tokenHash)
-      .where('spent_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  spend(tokenHash: string, now: number): Promise<boolean> {
+    return spendLink(this.ctx, 'email_changes', tokenHash, now);
   }
 
-  async deleteExpired(before: number): Promise<number> {
-    const result = await this.ctx.db
-      .deleteFrom('email_changes')
-      .where('expires_at', '<', before)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+  deleteExpired(before: number): Promise<number> {
+    return deleteExpiredLinks(this.ctx, 'email_changes', before);
   }
 }

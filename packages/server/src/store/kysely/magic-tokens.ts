@@ -1,5 +1,6 @@
 import type { MagicTokenRecord, MagicTokenStore } from '../types.js';
 import type { StoreContext } from '../dialect.js';
+import { deleteExpiredLinks, linkTimes, spendLink } from './single-use-links.js';
 
 /** Magic-link tokens (stored hashed, single use). */
 export class KyselyMagicTokenStore implements MagicTokenStore {
@@ -19,30 +20,16 @@ export class KyselyMagicTokenStore implements MagicTokenStore {
       row && {
         ...row,
         kind: row.kind as MagicTokenRecord['kind'],
-        created_at: Number(row.created_at),
-        expires_at: Number(row.expires_at),
-        spent_at: row.spent_at === null ? null : Number(row.spent_at),
+        ...linkTimes(row),
       }
     );
   }
 
-  /** One conditional UPDATE: of two concurrent uses only one wins. */
-  async spend(tokenHash: string, now: number): Promise<boolean> {
-    const result = await this.ctx.db
-      .updateTable('magic_tokens')
-      .set({ spent_at: now })
-      .where('token_hash', '=', tokenHash)
-      .where('spent_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+  spend(tokenHash: string, now: number): Promise<boolean> {
+    return spendLink(this.ctx, 'magic_tokens', tokenHash, now);
   }
 
-  async deleteExpired(before: number): Promise<number> {
-    const result = await this.ctx.db
-      .deleteFrom('magic_tokens')
-      .where('expires_at', '<', before)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+  deleteExpired(before: number): Promise<number> {
+    return deleteExpiredLinks(this.ctx, 'magic_tokens', before);
   }
 }

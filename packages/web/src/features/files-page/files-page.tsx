@@ -1,11 +1,11 @@
 import { LIMITS, type MemberFile, type MemberFileKind, type MemberFilesQuery } from '@parley/protocol';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { API_BASE, listMemberFiles } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { readFilesView, storeFilesView, type FilesView } from './files-view';
-import { useAppSelector } from '../../lib/store';
+import { useAppSelector, useGroupsByName, useUsersByName } from '../../lib/store';
 import { Button, SelectField, Spinner, Svg, TextField, type IconProps } from '../../ui';
 import { formatSize } from '../files';
 import { useUserName } from '../users';
@@ -175,8 +175,6 @@ function FileRow({
 export function FilesPage() {
   const { t } = useTranslation(['filespage', 'common']);
   const navigate = useNavigate();
-  const groups = useAppSelector((state) => state.groups.byId);
-  const users = useAppSelector((state) => state.users.byId);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [files, setFiles] = useState<MemberFile[] | null>(null);
   const [next, setNext] = useState<number | null>(null);
@@ -188,14 +186,8 @@ export function FilesPage() {
     storeFilesView(next);
   };
 
-  const sortedGroups = useMemo(
-    () => Object.values(groups).sort((a, b) => a.name.localeCompare(b.name)),
-    [groups],
-  );
-  const sortedUsers = useMemo(
-    () => Object.values(users).sort((a, b) => a.name.localeCompare(b.name)),
-    [users],
-  );
+  const sortedGroups = useGroupsByName();
+  const sortedUsers = useUsersByName();
 
   useEffect(() => {
     let stale = false;

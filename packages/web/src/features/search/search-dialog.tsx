@@ -1,10 +1,10 @@
 import { LIMITS, type SearchHit, type SearchQuery, type SearchType } from '@parley/protocol';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { searchMessages } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
-import { useAppSelector } from '../../lib/store';
+import { useAppSelector, useGroupsByName, useUsersByName } from '../../lib/store';
 import { Button, Modal, SelectField, Spinner, TextField } from '../../ui';
 import { useUserName } from '../users';
 import { Highlighted } from './highlighted';
@@ -81,8 +81,6 @@ function HitItem({ hit, onOpen }: { hit: SearchHit; onOpen: (hit: SearchHit) => 
 export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['search', 'common']);
   const navigate = useNavigate();
-  const groups = useAppSelector((state) => state.groups.byId);
-  const users = useAppSelector((state) => state.users.byId);
   const selfUid = useAppSelector((state) => state.auth?.user.uid ?? 0);
   const [q, setQ] = useState('');
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -90,14 +88,8 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [loading, setLoading] = useState(false);
   const [more, setMore] = useState(false);
 
-  const sortedGroups = useMemo(
-    () => Object.values(groups).sort((a, b) => a.name.localeCompare(b.name)),
-    [groups],
-  );
-  const sortedUsers = useMemo(
-    () => Object.values(users).sort((a, b) => a.name.localeCompare(b.name)),
-    [users],
-  );
+  const sortedGroups = useGroupsByName();
+  const sortedUsers = useUsersByName();
 
   useEffect(() => {
     const query = q.trim();

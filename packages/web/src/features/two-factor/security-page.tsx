@@ -43,37 +43,52 @@ export function SecurityPage() {
   );
 }
 
-function Enrol({ required, onEnabled }: { required: boolean; onEnabled: (codes: string[]) => void }) {
-  const { t } = useTranslation('twofactor');
-  const [setup, setSetup] = useState<TotpSetup | null>(null);
+/**
+ * A form that sends an authenticator code: the field's value (cleared once accepted), busy while
+ * it is sent, and "wrong" when the server refuses it (403, which is not toasted).
+ */
+function useCodeForm(send: (code: string) => Promise<void>) {
   const [code, setCode] = useState('');
   const [wrong, setWrong] = useState(false);
   const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setWrong(false);
+    try {
+      await send(code.trim());
+      setCode('');
+    } catch {
+      setWrong(true);
+    }
+    setBusy(false);
+  };
+  return { code, setCode, wrong, busy, submit };
+}
+
+function Enrol({ required, onEnabled }: { required: boolean; onEnabled: (codes: string[]) => void }) {
+  const { t } = useTranslation('twofactor');
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const {
+    code,
+    setCode,
+    wrong,
+    busy: confirming,
+    submit: confirm,
+  } = useCodeForm(async (value) => {
+    const { recovery_codes } = await call('enableTotp', { body: { code: value } }, { errors: { 403: null } });
+    onEnabled(recovery_codes);
+  });
+  const [starting, setStarting] = useState(false);
   // Sent here because it is required: the section is below the account's fields, so it comes into view.
   const card = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (required) card.current?.scrollIntoView({ block: 'center' });
   }, [required]);
   const start = async () => {
-    setBusy(true);
+    setStarting(true);
     await call('setupTotp').then(setSetup, () => undefined);
-    setBusy(false);
-  };
-  const confirm = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setWrong(false);
-    try {
-      const { recovery_codes } = await call(
-        'enableTotp',
-        { body: { code: code.trim() } },
-        { errors: { 403: null } },
-      );
-      onEnabled(recovery_codes);
-    } catch {
-      setWrong(true);
-      setBusy(false);
-    }
+    setStarting(false);
   };
   return (
     <div className="admin-card" data-testid="totp-enrol" ref={card}>
@@ -87,7 +102,7 @@ function Enrol({ required, onEnabled }: { required: boolean; onEnabled: (codes: 
       </p>
       {!setup ? (
         <div className="admin-row">
-          <Button onClick={() => void start()} loading={busy} data-testid="totp-setup">
+          <Button onClick={() => void start()} loading={starting} data-testid="totp-setup">
             {t('setup')}
           </Button>
         </div>
@@ -126,7 +141,7 @@ function Enrol({ required, onEnabled }: { required: boolean; onEnabled: (codes: 
             data-testid="totp-enrol-code"
           />
           <div className="admin-row">
-            <Button type="submit" loading={busy} data-testid="totp-enable">
+            <Button type="submit" loading={confirming} data-testid="totp-enable">
               {t('turn_on')}
             </Button>
           </div>
@@ -173,22 +188,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function TurnOff({ left, onDone }: { left: number; onDone: () => void }) {
   const { t } = useTranslation('twofactor');
-  const [code, setCode] = useState('');
-  const [wrong, setWrong] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setWrong(false);
-    try {
-      await call('disableTotp', { body: { code: code.trim() } }, { errors: { 403: null } });
-      toast.success(t('turned_off'));
-      onDone();
-    } catch {
-      setWrong(true);
-    }
-    setBusy(false);
-  };
+  const { code, setCode, wrong, busy, submit } = useCodeForm(async (value) => {
+    await call('disableTotp', { body: { code: value } }, { errors: { 403: null } });
+    toast.success(t('turned_off'));
+    onDone();
+  });
   return (
     <form className="admin-card" onSubmit={submit} data-testid="totp-on">
       <p className="admin-page__text" data-testid="totp-status">
@@ -218,26 +222,14 @@ function TurnOff({ left, onDone }: { left: number; onDone: () => void }) {
 /** New recovery codes in place of all the old ones, confirmed with an authenticator code. */
 function NewRecoveryCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const { t } = useTranslation(['myaccount']);
-  const [code, setCode] = useState('');
-  const [wrong, setWrong] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setWrong(false);
-    try {
-      const { recovery_codes } = await call(
-        'regenerateTotpRecoveryCodes',
-        { body: { code: code.trim() } },
-        { errors: { 403: null } },
-      );
-      setCode('');
-      onCodes(recovery_codes);
-    } catch {
-      setWrong(true);
-    }
-    setBusy(false);
-  };
+  const { code, setCode, wrong, busy, submit } = useCodeForm(async (value) => {
+    const { recovery_codes } = await call(
+      'regenerateTotpRecoveryCodes',
+      { body: { code: value } },
+      { errors: { 403: null } },
+    );
+    onCodes(recovery_codes);
+  });
   return (
     <form className="admin-card" onSubmit={submit} data-testid="totp-regenerate">
       <h3>{t('myaccount:recovery.title')}</h3>
