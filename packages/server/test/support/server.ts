@@ -12,6 +12,7 @@ import { openStore } from '../../src/store/index.js';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { createTestStore, storeOptionsOf, testDatabase, type TestStore } from './databases.js';
 import { GENEROUS_LIMITS_ENV } from './limits-env.js';
+import { httpClient } from './http-client.js';
 import { startNginx } from './nginx.js';
 // Brings in the `ProvidedContext` declaration that types `inject('redisUrl')`.
 import type {} from './redis-global-setup.js';
@@ -178,29 +179,12 @@ export interface ApiClient {
   request(method: string, path: string, init?: RequestOptions): Promise<TestResponse>;
 }
 
-/** Small HTTP helpers for the API under `${url}/api`. */
+/**
+ * Small HTTP helpers for the API under `${url}/api`: the requests fetch would send, over a
+ * keep-alive `node:http` agent (`http-client.ts`), which costs a quarter less CPU per request.
+ */
 export function apiClient(url: string): ApiClient {
-  const request = async (method: string, path: string, init: RequestOptions = {}): Promise<TestResponse> => {
-    const headers: Record<string, string> = { ...init.headers };
-    if (init.token) headers['x-api-key'] = init.token;
-    let body: string | Buffer | undefined = init.body;
-    if (init.json !== undefined) {
-      body = JSON.stringify(init.json);
-      headers['content-type'] ??= 'application/json';
-    }
-    // A Buffer goes out as plain bytes: fetch then adds no Content-Type of its own.
-    const payload = typeof body === 'string' || body === undefined ? body : new Uint8Array(body);
-    const res = await fetch(`${url}/api${path}`, { method, headers, body: payload });
-    const bytes = Buffer.from(await res.arrayBuffer());
-    const text = bytes.toString('utf8');
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, headers: res.headers, text, bytes, json };
-  };
+  const { request } = httpClient(url);
   return { request };
 }
 

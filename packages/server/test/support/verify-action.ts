@@ -47,9 +47,12 @@ export async function verifyAction(
     if (first.invalid) throw first.invalid;
     const after = first.events.slice(synced);
     live = rootReducer(live, { type: 'stream/events', events: after });
-    // The action's events without the barrier, without presence (see normalise) and without the
+    // The action's events: those before the barrier (the read that brings the barrier can bring
+    // later events too, a presence change say: cutting off the last event instead once left the
+    // barrier among them, sqlite at load 24), without presence (see normalise) and without the
     // heartbeat, a timer that fires 15 s into the stream whatever the action.
-    caused = after.slice(0, -1).filter((e) => e.type !== 'users_state_changed' && e.type !== 'heartbeat');
+    const end = after.findIndex((e) => e.type === 'chat' && e.mid === barrier);
+    caused = after.slice(0, end).filter((e) => e.type !== 'users_state_changed' && e.type !== 'heartbeat');
   } finally {
     first.close();
   }
