@@ -12,6 +12,8 @@
  *                                                        the same build with node flags and environment
  *   node bench/idle-rss.mjs --groups                     attribution: bare node:http after importing
  *                                                        cumulative groups of the server's modules
+ *   IDLE_LATE_MS=65000 node bench/idle-rss.mjs …         also a reading 65 s after the listen (after
+ *                                                        the idle SQLite writer thread has closed)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -108,7 +110,9 @@ for (let round = 0; round < RUNS; round++) {
     const r = readOnce(target);
     readings.get(target.name).push(r);
     console.error(
-      `round ${round + 1} ${target.name}: VmRSS ${(r.vmRss / MB).toFixed(1)} MB, heap ${(r.heapUsed / MB).toFixed(1)} MB, start ${r.startMs.toFixed(0)} ms`,
+      `round ${round + 1} ${target.name}: VmRSS ${(r.vmRss / MB).toFixed(1)} MB` +
+        (r.late ? ` (late ${(r.late.vmRss / MB).toFixed(1)} MB)` : '') +
+        `, heap ${(r.heapUsed / MB).toFixed(1)} MB, start ${r.startMs.toFixed(0)} ms`,
     );
   }
 }
@@ -128,4 +132,17 @@ for (const t of list) {
   console.log(
     `| ${t.name} | ${(min(rss) / MB).toFixed(1)} / ${f(rss)} | ${(median(rss) / bare).toFixed(2)}× | ${f(rs.map((r) => r.heapUsed))} | ${f(rs.map((r) => r.external))} | ${f(rs.map((r) => r.rssAnon))} / ${f(rs.map((r) => r.rssFile))} | ${median(rs.map((r) => r.startMs)).toFixed(0)} |`,
   );
+}
+const late = list.every((t) => readings.get(t.name).every((r) => r.late));
+const bareLate = late ? median(readings.get(list[0].name).map((r) => r.late.vmRss)) : 0;
+if (late) {
+  console.log(
+    `\nLate reading (IDLE_LATE_MS ${process.env.IDLE_LATE_MS} after the listen), VmRSS min / median MB and × bare:`,
+  );
+  for (const t of list) {
+    const rss = readings.get(t.name).map((r) => r.late.vmRss);
+    console.log(
+      `  ${t.name}: ${(min(rss) / MB).toFixed(1)} / ${(median(rss) / MB).toFixed(1)}, ${(median(rss) / bareLate).toFixed(2)}×, heap used ${(median(readings.get(t.name).map((r) => r.late.heapUsed)) / MB).toFixed(1)} MB`,
+    );
+  }
 }
