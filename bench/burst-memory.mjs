@@ -92,7 +92,13 @@ async function runTarget(target, client) {
       mint = async (n) => {
         const tokens = [];
         for (let i = 0; i < n; i += 1000) {
-          tokens.push(...(await host.call('mintSessions', [setup.readers[0], `burst-${i}`, Math.min(1000, n - i)], 300_000)));
+          tokens.push(
+            ...(await host.call(
+              'mintSessions',
+              [setup.readers[0], `burst-${i}`, Math.min(1000, n - i)],
+              300_000,
+            )),
+          );
         }
         return tokens;
       };
@@ -132,7 +138,10 @@ async function runTarget(target, client) {
     console.log(
       `${target.spec}: RSS ${readings.map((r) => mb(r.vmRss)).join(' → ')} MB; last ${(((last - first) / first) * 100).toFixed(1)} % ` +
         `and highest ${(((max - first) / first) * 100).toFixed(1)} % from rest; ` +
-        `sends/s ${readings.slice(1).map((r) => r.load.perSec.toFixed(0)).join(', ')}`,
+        `sends/s ${readings
+          .slice(1)
+          .map((r) => r.load.perSec.toFixed(0))
+          .join(', ')}`,
     );
     return { cpuMs: await host.call('cpuTotal') };
   } finally {
@@ -158,7 +167,13 @@ try {
 } finally {
   await children.stop(client);
 }
-const noise = noiseDuring(busy0, machineBusyMs(), ours + cpuMs(self0), performance.now() - started, otherAtStart);
+const noise = noiseDuring(
+  busy0,
+  machineBusyMs(),
+  ours + cpuMs(self0),
+  performance.now() - started,
+  otherAtStart,
+);
 console.log(
   `quiet gate: other processes ${noise.otherCpuPct?.toFixed(1)} % of one core during the run → ${noise.noisy ? 'NOISY' : 'quiet'}`,
 );

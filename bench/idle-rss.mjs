@@ -12,14 +12,16 @@
  *                                                        the same build with node flags and environment
  *   node bench/idle-rss.mjs --groups                     attribution: bare node:http after importing
  *                                                        cumulative groups of the server's modules
- *   IDLE_LATE_MS=65000 node bench/idle-rss.mjs …         also a reading 65 s after the listen (after
- *                                                        the idle SQLite writer thread has closed)
+ *   IDLE_LATE_MS=65000 node bench/idle-rss.mjs …         also a reading 65 s after the listen, once
+ *                                                        V8 has shrunk its heap for an idle process
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineBusyMs, noiseDuring, otherCpuPctNow } from './lib/machine.mjs';
+import { cpuMs } from './lib/process-meter.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -101,9 +103,20 @@ const median = (xs) => {
 };
 const min = (xs) => Math.min(...xs);
 
+/** CPU ms of this process's finished children (every probe is waited for): /proc/self/stat cutime + cstime. */
+function childrenCpuMs() {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[13]) + Number(fields[14])) / 100) * 1000;
+}
+
 const list = targets(process.argv.slice(2));
 const readings = new Map(list.map((t) => [t.name, []]));
 const load = os.loadavg()[0];
+const started = performance.now();
+const otherAtStart = await otherCpuPctNow();
+const busy0 = machineBusyMs();
+const self0 = process.cpuUsage();
+const children0 = childrenCpuMs();
 for (let round = 0; round < RUNS; round++) {
   const order = round % 2 === 0 ? list : [...list].reverse();
   for (const target of order) {
@@ -117,6 +130,17 @@ for (let round = 0; round < RUNS; round++) {
   }
 }
 
+const noise = noiseDuring(
+  busy0,
+  machineBusyMs(),
+  cpuMs(self0) + childrenCpuMs() - children0,
+  performance.now() - started,
+  otherAtStart,
+);
+console.log(
+  `\nquiet gate: other processes ${otherAtStart?.toFixed(0)} % of one core before the start, ` +
+    `${noise.otherCpuPct?.toFixed(1)} % during the run → ${noise.noisy ? 'NOISY' : 'quiet'}`,
+);
 const bare = median(readings.get(list[0].name).map((r) => r.vmRss));
 console.log(
   `\nIdle RSS, ${RUNS} fresh processes per target, alternating (load1 ${load.toFixed(1)} at start → ${os.loadavg()[0].toFixed(1)}):\n`,

@@ -33,7 +33,7 @@ function status() {
 
 /**
  * `IDLE_LATE_MS` (> IDLE_MS): a second reading that long after the listen, as `late` in the same
- * line, after what the server does once idle (the SQLite writer thread closes after a minute).
+ * line: V8 shrinks the young generation of a process that stopped allocating only after a while.
  */
 const IDLE_LATE_MS = Number(process.env.IDLE_LATE_MS ?? 0);
 

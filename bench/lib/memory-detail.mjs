@@ -19,7 +19,13 @@ export function smapsSummary(text = readFileSync('/proc/self/smaps', 'utf8')) {
   for (const line of text.split('\n')) {
     const head = /^([0-9a-f]+)-([0-9a-f]+) (\S{4}) \S+ \S+ \d+\s*(.*)$/.exec(line);
     if (head) {
-      cur = { start: BigInt(`0x${head[1]}`), end: BigInt(`0x${head[2]}`), perms: head[3], path: head[4], rss: 0 };
+      cur = {
+        start: BigInt(`0x${head[1]}`),
+        end: BigInt(`0x${head[2]}`),
+        perms: head[3],
+        path: head[4],
+        rss: 0,
+      };
       maps.push(cur);
       continue;
     }
@@ -32,9 +38,14 @@ export function smapsSummary(text = readFileSync('/proc/self/smaps', 'utf8')) {
     if (m.path === '[heap]') out.brkHeap += m.rss;
     else if (m.path === '[stack]') out.stacks += m.rss;
     else if (m.path.startsWith('/')) out.files += m.rss;
-    else if (m.path === '' && m.perms.startsWith('rw') && m.start % ARENA_ALIGN === 0n &&
-      maps[i + 1]?.perms === '---p' && maps[i + 1].start === m.end &&
-      maps[i + 1].end - m.start === ARENA_ALIGN) {
+    else if (
+      m.path === '' &&
+      m.perms.startsWith('rw') &&
+      m.start % ARENA_ALIGN === 0n &&
+      maps[i + 1]?.perms === '---p' &&
+      maps[i + 1].start === m.end &&
+      maps[i + 1].end - m.start === ARENA_ALIGN
+    ) {
       out.arenas += m.rss;
       out.arenaCount += 1;
       out.arenaList.push(m.rss);
@@ -53,10 +64,12 @@ function status() {
 export async function memoryDetail() {
   const base = await memory();
   const spaces = Object.fromEntries(
-    v8.getHeapSpaceStatistics().map((s) => [
-      s.space_name.replace(/_space$/, ''),
-      { used: s.space_used_size, physical: s.physical_space_size },
-    ]),
+    v8
+      .getHeapSpaceStatistics()
+      .map((s) => [
+        s.space_name.replace(/_space$/, ''),
+        { used: s.space_used_size, physical: s.physical_space_size },
+      ]),
   );
   const heap = v8.getHeapStatistics();
   return {
