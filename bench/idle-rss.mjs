@@ -12,12 +12,16 @@
  *                                                        the same build with node flags and environment
  *   node bench/idle-rss.mjs --groups                     attribution: bare node:http after importing
  *                                                        cumulative groups of the server's modules
+ *   IDLE_LATE_MS=65000 node bench/idle-rss.mjs …         also a reading 65 s after the listen, once
+ *                                                        V8 has shrunk its heap for an idle process
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineBusyMs, noiseDuring, otherCpuPctNow } from './lib/machine.mjs';
+import { cpuMs } from './lib/process-meter.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -99,20 +103,44 @@ const median = (xs) => {
 };
 const min = (xs) => Math.min(...xs);
 
+/** CPU ms of this process's finished children (every probe is waited for): /proc/self/stat cutime + cstime. */
+function childrenCpuMs() {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[13]) + Number(fields[14])) / 100) * 1000;
+}
+
 const list = targets(process.argv.slice(2));
 const readings = new Map(list.map((t) => [t.name, []]));
 const load = os.loadavg()[0];
+const started = performance.now();
+const otherAtStart = await otherCpuPctNow();
+const busy0 = machineBusyMs();
+const self0 = process.cpuUsage();
+const children0 = childrenCpuMs();
 for (let round = 0; round < RUNS; round++) {
   const order = round % 2 === 0 ? list : [...list].reverse();
   for (const target of order) {
     const r = readOnce(target);
     readings.get(target.name).push(r);
     console.error(
-      `round ${round + 1} ${target.name}: VmRSS ${(r.vmRss / MB).toFixed(1)} MB, heap ${(r.heapUsed / MB).toFixed(1)} MB, start ${r.startMs.toFixed(0)} ms`,
+      `round ${round + 1} ${target.name}: VmRSS ${(r.vmRss / MB).toFixed(1)} MB` +
+        (r.late ? ` (late ${(r.late.vmRss / MB).toFixed(1)} MB)` : '') +
+        `, heap ${(r.heapUsed / MB).toFixed(1)} MB, start ${r.startMs.toFixed(0)} ms`,
     );
   }
 }
 
+const noise = noiseDuring(
+  busy0,
+  machineBusyMs(),
+  cpuMs(self0) + childrenCpuMs() - children0,
+  performance.now() - started,
+  otherAtStart,
+);
+console.log(
+  `\nquiet gate: other processes ${otherAtStart?.toFixed(0)} % of one core before the start, ` +
+    `${noise.otherCpuPct?.toFixed(1)} % during the run → ${noise.noisy ? 'NOISY' : 'quiet'}`,
+);
 const bare = median(readings.get(list[0].name).map((r) => r.vmRss));
 console.log(
   `\nIdle RSS, ${RUNS} fresh processes per target, alternating (load1 ${load.toFixed(1)} at start → ${os.loadavg()[0].toFixed(1)}):\n`,
@@ -128,4 +156,17 @@ for (const t of list) {
   console.log(
     `| ${t.name} | ${(min(rss) / MB).toFixed(1)} / ${f(rss)} | ${(median(rss) / bare).toFixed(2)}× | ${f(rs.map((r) => r.heapUsed))} | ${f(rs.map((r) => r.external))} | ${f(rs.map((r) => r.rssAnon))} / ${f(rs.map((r) => r.rssFile))} | ${median(rs.map((r) => r.startMs)).toFixed(0)} |`,
   );
+}
+const late = list.every((t) => readings.get(t.name).every((r) => r.late));
+const bareLate = late ? median(readings.get(list[0].name).map((r) => r.late.vmRss)) : 0;
+if (late) {
+  console.log(
+    `\nLate reading (IDLE_LATE_MS ${process.env.IDLE_LATE_MS} after the listen), VmRSS min / median MB and × bare:`,
+  );
+  for (const t of list) {
+    const rss = readings.get(t.name).map((r) => r.late.vmRss);
+    console.log(
+      `  ${t.name}: ${(min(rss) / MB).toFixed(1)} / ${(median(rss) / MB).toFixed(1)}, ${(median(rss) / bareLate).toFixed(2)}×, heap used ${(median(readings.get(t.name).map((r) => r.late.heapUsed)) / MB).toFixed(1)} MB`,
+    );
+  }
 }

@@ -13,6 +13,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { serveIpc } from './ipc.mjs';
+import { memoryDetail } from './memory-detail.mjs';
 import { importDist, mintSessions, NO_LIMITS_ENV, requireServerDep } from './parley-dist.mjs';
 import { serverPhases, timeAsync } from './server-phases.mjs';
 import { summarize } from './stats.mjs';
@@ -294,4 +295,4 @@ function parleyHost() {
 }
 
 const target = kind === 'bare' ? bareHost() : parleyHost();
-serveIpc({ ...phases.commands, ...target });
+serveIpc({ ...phases.commands, memoryDetail, ...target });

@@ -31,11 +31,23 @@ function status() {
   return { vmRss: kb('VmRSS'), rssAnon: kb('RssAnon'), rssFile: kb('RssFile') };
 }
 
+/**
+ * `IDLE_LATE_MS` (> IDLE_MS): a second reading that long after the listen, as `late` in the same
+ * line: V8 shrinks the young generation of a process that stopped allocating only after a while.
+ */
+const IDLE_LATE_MS = Number(process.env.IDLE_LATE_MS ?? 0);
+
+function lateReading() {
+  for (let i = 0; i < 3; i++) globalThis.gc();
+  const m = process.memoryUsage();
+  return { heapUsed: m.heapUsed, ...status() };
+}
+
 let reported = false;
 function reportLater(startMs) {
   if (reported) return;
   reported = true;
-  setTimeout(() => {
+  setTimeout(async () => {
     for (let i = 0; i < 3; i++) globalThis.gc();
     const m = process.memoryUsage();
     const line = {
@@ -57,6 +69,10 @@ function reportLater(startMs) {
             { size: s.space_size, used: s.space_used_size, physical: s.physical_space_size },
           ]),
       );
+    }
+    if (IDLE_LATE_MS > IDLE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, IDLE_LATE_MS - IDLE_MS));
+      line.late = lateReading();
     }
     process.stdout.write(`IDLE_PROBE ${JSON.stringify(line)}\n`);
     process.exit(0);

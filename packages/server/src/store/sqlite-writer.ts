@@ -65,6 +65,7 @@ try {
   db.pragma('synchronous = ' + workerData.synchronous);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  db.pragma('cache_size = ' + -workerData.cacheKiB);
   parentPort.postMessage({ id: 0 });
 } catch (err) {
   parentPort.postMessage({ id: 0, error: describe(err) });
@@ -123,6 +124,15 @@ interface Pending {
   reject: (err: unknown) => void;
 }
 
+/**
+ * The write connection's page cache, in KiB. better-sqlite3 builds SQLite with a 16 MB default,
+ * and the writer's cache only fills: the reader never writes, so nothing invalidates it, and every
+ * insert touches new pages. Under send load it grew by 16 MB of malloc that glibc keeps
+ * (docs/benchmarks.md, "Memory after send bursts"). What a commit needs is the right edges of the
+ * tables and indexes it appends to; a page outside the cache is one read from the OS's file cache.
+ */
+export const WRITER_CACHE_KIB = 2048;
+
 /** The main thread's handle on the writer thread. */
 export class SqliteWriter {
   /** Every open writer of this process, so fault tests can kill one (`test/writer-death.test.ts`). */
@@ -139,7 +149,10 @@ export class SqliteWriter {
     synchronous: string,
   ) {
     const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-    this.worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { file, synchronous, driver } });
+    this.worker = new Worker(WRITER_SOURCE, {
+      eval: true,
+      workerData: { file, synchronous, driver, cacheKiB: WRITER_CACHE_KIB },
+    });
     this.ready = new Promise<void>((resolve, reject) => {
       this.pending.set(0, { resolve: () => resolve(), reject });
     });
