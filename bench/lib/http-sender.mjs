@@ -74,6 +74,15 @@ export class Sender {
     });
   }
 
+  /** A GET on the same socket (`bench/history.mjs`): no body, so the response is all there is to read. */
+  async get(path, token) {
+    if (!this.sock || this.sock.destroyed) await this.connect();
+    return new Promise((resolve) => {
+      this.pending = { resolve, t0: performance.now() };
+      this.sock.write(`GET ${path} HTTP/1.1\r\nHost: ${HOST}:${this.port}\r\nX-API-Key: ${token}\r\n\r\n`);
+    });
+  }
+
   close() {
     this.sock?.destroy();
   }

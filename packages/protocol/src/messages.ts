@@ -47,6 +47,9 @@ export const ChatMessage = Type.Object({
 });
 export type ChatMessage = Type.Static<typeof ChatMessage>;
 
+/** A page of history; one schema object, so the server can give it its own serializer. */
+export const ChatMessageList = Type.Array(ChatMessage);
+
 /** Content types a message body may carry; `vocechat/archive` is an archive path (API.md §6.1). */
 export const SENDABLE_CONTENT_TYPES = ['text/plain', 'text/markdown', 'vocechat/archive'] as const;
 export type SendableContentType = (typeof SENDABLE_CONTENT_TYPES)[number];

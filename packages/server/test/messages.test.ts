@@ -1,4 +1,4 @@
-import { LIMITS, type ServerEvent } from '@parley/protocol';
+import { ChatMessageList, LIMITS, type ChatMessage, type ServerEvent } from '@parley/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
@@ -11,6 +11,7 @@ import {
   useTestServer,
 } from './support/server.js';
 import { streamsClosedAfterEach } from './support/sse.js';
+import { cachedSerializerFactory } from '../src/http/serialization.js';
 
 const t = useTestServer();
 let admin: TestUser;
@@ -235,6 +236,48 @@ describe('history', () => {
     expect((await history(carol, { uid: admin.uid })).map((m) => m.mid)).toEqual([dm, reply]);
     expect((await history(admin, { uid: carol.uid })).map((m) => m.mid)).toEqual([dm, reply]);
     expect((await history(alice, { uid: carol.uid })).map((m) => m.mid)).not.toContain(dm);
+  });
+
+  it('answers every record kind as the schema writes it (src/http/chat-json.ts), in both conversations', async () => {
+    // fast-json-stringify from the route's own schema: what Fastify sent before the routes had their serializer.
+    const schemaJson = cachedSerializerFactory(
+      undefined as never,
+      undefined as never,
+    )({
+      schema: ChatMessageList,
+      method: 'GET',
+      url: '/group/:gid/history',
+      httpStatus: '200',
+    });
+    const gid = await createChannel(t, admin, { name: 'every kind', is_public: true });
+    for (const to of [{ gid }, { uid: bob.uid }]) {
+      const first = (await sendText(t, alice, to, 'plain "quoted" \\ text ✓')).json as number;
+      await send(alice, to, '**md**', {
+        'content-type': 'text/markdown',
+        'x-properties': properties({ mentions: [bob.uid], nested: { a: [1, null] } }),
+      });
+      const text = { 'content-type': 'text/plain' };
+      const reply = await t.request('POST', `/message/${first}/reply`, {
+        token: bob.token,
+        body: 'yes',
+        headers: text,
+      });
+      await t.request('PUT', `/message/${first}/edit`, { token: alice.token, body: 'edited', headers: text });
+      await t.request('PUT', `/message/${first}/like`, { token: bob.token, json: { action: '👍' } });
+      expect(
+        (await t.request('DELETE', `/message/${reply.json as number}`, { token: bob.token })).status,
+      ).toBe(200);
+
+      // The six records above are the conversation's newest (the DM also holds other tests' messages).
+      const res = await t.request('GET', `${historyPath(to)}?limit=6`, { token: alice.token });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(res.text));
+      const page = res.json as ChatMessage[];
+      const kind = (m: ChatMessage) => (m.detail.type === 'reaction' ? m.detail.detail.type : m.detail.type);
+      expect(page.map(kind)).toEqual(['normal', 'normal', 'reply', 'edit', 'like', 'delete']);
+      expect(res.text).toBe(schemaJson(page));
+    }
   });
 
   it('answers 403 for a private channel the caller is not in, 404 for unknown ones, 400 for bad paging', async () => {

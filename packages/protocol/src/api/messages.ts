@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { Id } from '../common.js';
 import { EventsQuery } from '../events.js';
 import {
-  ChatMessage,
+  ChatMessageList,
   HistoryQuery,
   LikeRequest,
   MessageVersion,
@@ -47,7 +47,7 @@ export const MESSAGE_ROUTES = {
     tag,
     params: GidParams,
     query: HistoryQuery,
-    response: Type.Array(ChatMessage),
+    response: ChatMessageList,
   },
   dmHistory: {
     method: 'GET',
@@ -57,7 +57,7 @@ export const MESSAGE_ROUTES = {
     tag,
     params: UidParams,
     query: HistoryQuery,
-    response: Type.Array(ChatMessage),
+    response: ChatMessageList,
   },
   replyMessage: {
     method: 'POST',

@@ -4,6 +4,7 @@
  */
 import {
   API_ROUTES,
+  ChatMessageList,
   LIMITS,
   replySchema,
   type ApiBody,
@@ -18,6 +19,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { Actor, Ctx } from '../context.js';
 import { requireActor, requireBot } from '../http/auth.js';
+import { chatMessagesSerializer } from '../http/chat-json.js';
 import { MULTIPART_LIMITS } from '../http/multipart.js';
 import { authenticate } from '../services/sessions.js';
 
@@ -107,6 +109,8 @@ function routeOptions(
     ...(spec.auth === 'bot' && { onRequest: requireBot(ctx) }),
     ...(spec.auth === 'query' && { preValidation: actorFromQuery(ctx) }),
     ...(spec.upload === 'image' && { bodyLimit: IMAGE_BODY_LIMIT }),
+    // History pages: the schema's output without fast-json-stringify's Ajv per record (chat-json.ts).
+    ...(response === ChatMessageList && { serializerCompiler: chatMessagesSerializer }),
     schema: {
       tags: [spec.tag],
       ...(spec.description && { description: spec.description }),

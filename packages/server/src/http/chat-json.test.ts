@@ -1,0 +1,72 @@
+import { ChatMessageList, type ChatMessage } from '@parley/protocol';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { valid, type Schema } from '../../test/support/fuzz-arbitraries.js';
+import { serializeChatMessages } from './chat-json.js';
+import { cachedSerializerFactory } from './serialization.js';
+
+// What Fastify wrote for the history routes before they had their own serializer.
+const schemaSerializer = cachedSerializerFactory(
+  undefined as never,
+  undefined as never,
+)({
+  schema: ChatMessageList,
+  method: 'GET',
+  url: '/group/:gid/history',
+  httpStatus: '200',
+});
+
+const pages = valid(ChatMessageList as unknown as Schema) as fc.Arbitrary<ChatMessage[]>;
+
+/** Keys no schema names, at every level a record has, as a row read from an older build might carry. */
+const withStrayKeys = (messages: ChatMessage[]) =>
+  messages.map((m) => {
+    const detail = { ...m.detail, stray: 1 } as Record<string, unknown>;
+    if (m.detail.type === 'reaction') detail.detail = { ...m.detail.detail, stray: [2] };
+    return { ...m, stray: 'x', target: { ...m.target, stray: null }, detail } as ChatMessage;
+  });
+
+describe('history pages as JSON', () => {
+  it('writes what the schema serializer writes, for any valid page', () => {
+    fc.assert(
+      fc.property(pages, (messages) => {
+        expect(serializeChatMessages(messages)).toBe(schemaSerializer(messages));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('leaves out keys the schema does not name, as the schema serializer does', () => {
+    fc.assert(
+      fc.property(pages, (messages) => {
+        const page = withStrayKeys(messages);
+        const out = serializeChatMessages(page);
+        expect(out).toBe(schemaSerializer(page));
+        expect(out).not.toContain('"stray"');
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('keeps text that needs escaping intact', () => {
+    const content = 'quote " backslash \\ newline \n nul-free \u0007 lone \uD800 emoji 😀 \u2028';
+    const page: ChatMessage[] = [
+      {
+        mid: 7,
+        from_uid: 1,
+        created_at: 1_700_000_000_000,
+        target: { gid: 3 },
+        detail: {
+          type: 'normal',
+          properties: { 'k"': ['\\'] },
+          content_type: 'text/plain',
+          content,
+          expires_in: null,
+        },
+      },
+    ];
+    const out = serializeChatMessages(page);
+    expect(JSON.parse(out)).toEqual(page);
+    expect(out).toBe(schemaSerializer(page));
+  });
+});
