@@ -28,13 +28,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { join, leave, openChannel, signIn, waitFlowing } from './lib/call-ui.mjs';
+import { describeCall, join, leave, openChannel, signIn, waitFlowing } from './lib/call-ui.mjs';
 import { list, num, QUICK } from './lib/env.mjs';
 import { describeMachine, machineBusyMs, otherCpuPctNow } from './lib/machine.mjs';
 import { inbound, installProbe, limitSample, POLL_MS } from './lib/media-page.mjs';
 import { launchNamespaced } from './lib/netns-chromium.mjs';
 import { NO_LIMITS_ENV } from './lib/parley-dist.mjs';
-import { pinApart, procStat, treeCpu, treeDelta } from './lib/proc-tree.mjs';
+import { pinApart, procStat, threadStates, treeCpu, treeDelta } from './lib/proc-tree.mjs';
 import { saveRun } from './lib/results.mjs';
 import { growingCount, report } from './lib/voice-media-report.mjs';
 
@@ -167,6 +167,8 @@ async function cpuWindow(janus, pages) {
   const forwarded = growingCount(flows0, flows1);
   const r = {
     members: pages.length,
+    // Every member receives every other's audio and video.
+    expected: pages.length * (pages.length - 1) * 2,
     seconds,
     pinned,
     janusMsPerS: (janus1 - janus0) / seconds,
@@ -269,14 +271,40 @@ async function main() {
   const sfuGid = await channel('sfu');
   for (const p of pages) await openChannel(p, sfuGid);
   await join(pages[0], { expect: 0, timed: false });
-  for (let n = 2; n <= Math.max(...cfg.sizes); n++) {
+  // A size that fails (a join that never completes, media that never flows) ends the growth; the
+  // report keeps what was measured and says what failed, with what the pages and the server show.
+  let failure = null;
+  const largest = Math.max(...cfg.sizes);
+  for (let n = 2; n <= largest && !failure; n++) {
     const joiner = pages[n - 1];
-    if (n === cfg.sizes[0] || n === Math.max(...cfg.sizes))
-      latency.push(await joinSamples(joiner, n - 1, `sfu ${n}`));
-    await join(joiner, { expect: n - 1, timed: false });
-    if (!cfg.sizes.includes(n)) continue;
-    await waitFlowing(pages.slice(0, n), n - 1);
-    cpu.push(await cpuWindow(janus, pages.slice(0, n)));
+    try {
+      await join(joiner, { expect: n - 1, timed: false });
+      if (cfg.sizes.includes(n)) {
+        await waitFlowing(pages.slice(0, n), n - 1);
+        const window = await cpuWindow(janus, pages.slice(0, n));
+        cpu.push(window);
+        if (window.streams < window.expected)
+          throw new Error(`${window.streams} of ${window.expected} streams flowed during the CPU window`);
+      }
+      // Joins are timed after the size's CPU window: their leaves and rejoins came before it
+      // otherwise, and Janus then stalled at 4 members on the loaded machine (docs/benchmarks.md).
+      if (n === cfg.sizes[0] || n === largest) {
+        await leave(joiner);
+        await sleep(1000);
+        latency.push(await joinSamples(joiner, n - 1, `sfu ${n}`));
+        if (n < largest) await join(joiner, { expect: n - 1, timed: false });
+      }
+    } catch (err) {
+      failure = {
+        members: n,
+        message: String(err.message ?? err).split('\n')[0],
+        pages: await describeCall(pages.slice(0, n)),
+        rooms: await api('GET', '/voice/rooms', { token }).catch((e) => String(e)),
+        janusThreads: threadStates(janus),
+      };
+      log(`sfu ${n} failed:`, JSON.stringify(failure));
+      process.exitCode = 1;
+    }
   }
   for (const p of pages) if (await p.getByTestId('voice-leave').isVisible()) await leave(p);
 
@@ -299,6 +327,7 @@ async function main() {
     machine,
     latency,
     cpu,
+    failure,
     noisy,
     wallMs,
   };

@@ -71,3 +71,19 @@ export async function waitFlowing(pages, others, timeoutMs = 45_000) {
   const got = seen.map((g) => `${g.audio}+${g.video}`).join(', ');
   throw new Error(`media from ${others} members did not flow into every page within ${timeoutMs} ms: ${got}`);
 }
+
+/** What each page shows of the call (tiles, its connections' states), for a run that went wrong. */
+export function describeCall(pages) {
+  return Promise.all(
+    pages.map(async (page) => ({
+      tiles: await page.getByTestId('voice-tile').count(),
+      connections: await page.evaluate(() =>
+        window.__bench.made.map((m) => m.pc.connectionState).filter((s) => s !== 'closed'),
+      ),
+      toasts: await page
+        .getByRole('status')
+        .allInnerTexts()
+        .catch(() => []),
+    })),
+  );
+}

@@ -87,3 +87,24 @@ export function pinApart(root, one, cpu, cpuCount) {
   }
   return pin(one, cpu === null ? all.join(',') : String(cpu)) && ok;
 }
+
+/** A process's threads counted by `state/wchan` (what they wait in), to tell a stall from idling. */
+export function threadStates(pid) {
+  const counts = {};
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+      let wchan = '?';
+      try {
+        wchan = readFileSync(`/proc/${pid}/task/${tid}/wchan`, 'utf8') || '-';
+      } catch {
+        // Not readable here: the state alone.
+      }
+      counts[`${state}/${wchan}`] = (counts[`${state}/${wchan}`] ?? 0) + 1;
+    }
+  } catch {
+    return null;
+  }
+  return counts;
+}

@@ -67,7 +67,7 @@ function cpuTable(rows) {
   for (const r of rows) {
     const above = r.janusMsPerS - idle;
     lines.push(
-      `${(r.members === 0 ? 'idle' : String(r.members)).padEnd(8)}${pad(r.streams, 10)}${pad(`${r.audio}+${r.video}`, 8)}` +
+      `${(r.members === 0 ? 'idle' : String(r.members)).padEnd(8)}${pad(r.streams === r.expected ? r.streams : `${r.streams} of ${r.expected}!`, 10)}${pad(`${r.audio}+${r.video}`, 8)}` +
         `${pad(f(r.packetsPerS), 8)}${pad(f((r.bytesPerS * 8) / 1000), 8)}${pad(f(r.janusMsPerS, 1), 12)}` +
         `${pad(r.streams ? f(above / r.streams, 2) : '—', 12)}${pad(r.packets ? f((above * 1000) / r.packetsPerS, 1) : '—', 8)}` +
         `${pad(f(r.oursCpuPct), 8)}${pad(f(r.otherCpuPct), 9)}`,
@@ -96,6 +96,7 @@ export function report(result) {
     '',
     ...cpuTable(result.cpu),
     '',
+    ...(result.failure ? [`FAILED at ${result.failure.members} members: ${result.failure.message}`, ''] : []),
     `quiet gate: other processes ${f(machine.otherCpuPctAtStart)} % of a core before, ${f(machine.otherCpuPctDuring)} % during, ` +
       `${f(machine.otherCpuPctAtEnd)} % after, ` +
       `${result.cpu.map((c) => f(c.otherCpuPct)).join('/')} % during the CPU windows → ${result.noisy ? 'NOISY' : 'quiet'}`,
