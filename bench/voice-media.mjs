@@ -20,6 +20,7 @@
  *   node bench/voice-media.mjs                 10 samples per path, 15 s CPU windows, sizes 2,3,4
  *   BENCH_QUICK=1 node bench/voice-media.mjs   3 samples, 5 s windows
  * BENCH_SAMPLES, BENCH_WINDOW_MS and BENCH_SFU_SIZES (e.g. 2,3,4) override.
+ *   node bench/voice-media.mjs --report bench/results/<file>.json   the tables of an earlier run
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -35,7 +36,7 @@ import { inbound, installProbe, limitSample, POLL_MS } from './lib/media-page.mj
 import { launchNamespaced } from './lib/netns-chromium.mjs';
 import { NO_LIMITS_ENV } from './lib/parley-dist.mjs';
 import { pinApart, procStat, threadStates, treeCpu, treeDelta } from './lib/proc-tree.mjs';
-import { saveRun } from './lib/results.mjs';
+import { reprint, saveRun } from './lib/results.mjs';
 import { growingCount, report } from './lib/voice-media-report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -49,6 +50,11 @@ const cfg = {
   pin: env.BENCH_PIN !== '0' && os.cpus().length >= 2,
   maxSeconds: num(env.BENCH_MAX_SECONDS, 900),
 };
+// Re-print the tables of an earlier run: node bench/voice-media.mjs --report bench/results/<file>.json
+if (process.argv[2] === '--report') {
+  reprint(report, process.argv[3]);
+  process.exit(0);
+}
 const PASSWORD = 'bench-Pa55-word-q7x';
 const t0 = performance.now();
 const log = (...a) => console.log(`[voice-media ${((performance.now() - t0) / 1000).toFixed(1)}s]`, ...a);

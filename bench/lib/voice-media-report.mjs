@@ -73,10 +73,12 @@ function cpuTable(rows) {
         `${pad(f(r.oursCpuPct), 8)}${pad(f(r.otherCpuPct), 9)}`,
     );
   }
-  const s = slope(rows.map((r) => [r.streams, r.janusMsPerS]));
-  const sp = slope(rows.map((r) => [r.packetsPerS, r.janusMsPerS]));
+  // A window where media stopped (fewer streams than the room has) says nothing about forwarding.
+  const whole = rows.filter((r) => r.streams === r.expected);
+  const s = slope(whole.map((r) => [r.streams, r.janusMsPerS]));
+  const sp = slope(whole.map((r) => [r.packetsPerS, r.janusMsPerS]));
   lines.push(
-    `slope: ${f(s, 2)} ms of Janus CPU per second per forwarded stream (least squares, idle included)` +
+    `slope: ${f(s, 2)} ms of Janus CPU per second per forwarded stream (least squares over the windows without "!", idle included)` +
       (s > 0 ? ` → ~${f(1000 / s)} such streams per core` : '') +
       `; ${f(sp == null ? null : sp * 1000, 1)} µs per forwarded packet`,
     '"per stream" and "µs/pkt" are above idle. Janus also receives the publishers\' streams (members × 2);',
