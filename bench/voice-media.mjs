@@ -6,7 +6,7 @@
  *
  * 1. Join → first media frame: from the click on "join" in one page to its first decoded inbound
  *    video frame (and to frames from every other member), on the mesh with 2 members and on the
- *    SFU (Janus) with 2 and with the largest size. The limit, sampled between those joins in the
+ *    SFU (Janus) at each room size. The limit, sampled between those joins in the
  *    same page: two RTCPeerConnections exchanging the same fake media, signalled in the page.
  * 2. Janus CPU per forwarded stream: /proc/<janus>/stat over a fixed window with no room (idle)
  *    and with rooms of each size, all members publishing and receiving everyone else.
@@ -19,7 +19,8 @@
  *
  *   node bench/voice-media.mjs                 10 samples per path, 15 s CPU windows, sizes 2,3,4
  *   BENCH_QUICK=1 node bench/voice-media.mjs   3 samples, 5 s windows
- * BENCH_SAMPLES, BENCH_WINDOW_MS and BENCH_SFU_SIZES (e.g. 2,3,4) override.
+ * BENCH_SAMPLES, BENCH_WINDOW_MS and BENCH_SFU_SIZES (e.g. 2,3,4) override; BENCH_SERVER_LOG sets
+ * the server's LOG_LEVEL (warn).
  *   node bench/voice-media.mjs --report bench/results/<file>.json   the tables of an earlier run
  */
 import { spawn } from 'node:child_process';
@@ -86,7 +87,7 @@ async function startServer(dataDir) {
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: env.BENCH_SERVER_LOG || 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -272,7 +273,7 @@ async function main() {
   // 2a. Janus with no room (Parley has no session on it yet).
   const cpu = [await cpuWindow(janus, [])];
 
-  // 1b and 2b. The SFU: a room that grows to each size; joins timed at the smallest and largest.
+  // 1b and 2b. The SFU: a room that grows to each size; Janus's CPU and then joins at each.
   await voiceConfig(net.janusUrl, '10.255.0.1');
   const sfuGid = await channel('sfu');
   for (const p of pages) await openChannel(p, sfuGid);
@@ -292,9 +293,8 @@ async function main() {
         if (window.streams < window.expected)
           throw new Error(`${window.streams} of ${window.expected} streams flowed during the CPU window`);
       }
-      // Joins are timed after the size's CPU window: their leaves and rejoins came before it
-      // otherwise, and Janus then stalled at 4 members on the loaded machine (docs/benchmarks.md).
-      if (n === cfg.sizes[0] || n === largest) {
+      // Joins are timed after the size's CPU window, so that the window sees a room without churn.
+      if (cfg.sizes.includes(n)) {
         await leave(joiner);
         await sleep(1000);
         latency.push(await joinSamples(joiner, n - 1, `sfu ${n}`));
