@@ -10,13 +10,14 @@ function pick(sorted, p) {
 export function summarize(samples) {
   const sorted = Float64Array.from(samples).sort();
   const n = sorted.length;
-  if (n === 0) return { n: 0, p50: null, p90: null, p99: null, max: null, mean: null };
+  if (n === 0) return { n: 0, p50: null, p90: null, p95: null, p99: null, max: null, mean: null };
   let sum = 0;
   for (const v of sorted) sum += v;
   return {
     n,
     p50: pick(sorted, 50),
     p90: pick(sorted, 90),
+    p95: pick(sorted, 95),
     p99: pick(sorted, 99),
     max: sorted[n - 1],
     mean: sum / n,
