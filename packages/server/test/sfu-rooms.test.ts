@@ -128,6 +128,34 @@ describe('a room on the SFU', () => {
     expect((await post(alice, '/voice/sfu/trickle', { handle: handle + 1 })).status).toBe(404);
   });
 
+  it('a handle in a session Janus no longer knows does not end this node’s own session', async () => {
+    // Another node's session that Janus forgot (the node died, its session timed out): a request
+    // on one of its handles gets Janus's 458. That must not destroy this node's session, which
+    // holds every other member's handles.
+    const gone = await VideoRoomClient.connect(janus.url);
+    const handle = await gone.session.attachVideoRoom();
+    await gone.close();
+    await store().addHandle({
+      handle,
+      session: gone.session.id,
+      url: janus.url,
+      room,
+      uid: bob.uid,
+      device: bob.device,
+      kind: 'publisher',
+      feed: null,
+      janus_id: `u${bob.uid}-${handle}`,
+      up_at: null,
+      created_at: Date.now(),
+    });
+    expect((await post(bob, '/voice/sfu/trickle', { handle })).status).toBe(503);
+
+    const [mine] = (await store().handles(room)).filter((h) => h.uid === alice.uid);
+    expect((await post(alice, '/voice/sfu/trickle', { handle: mine!.handle })).status).toBe(200);
+    expect((await participants()).map((p) => p.id)).toContain(mine!.janus_id);
+    await store().removeHandles([handle]);
+  });
+
   it('subscribing: a feed whose media is up, of one’s own room, not one’s own', async () => {
     // Alice's media never flows here (no ICE peer): her feed is not up.
     expect((await post(bob, '/voice/sfu/subscribe', { feed: alice.uid })).status).toBe(404);
