@@ -88,16 +88,10 @@ async function onJanusEvent(ctx: Ctx, client: VideoRoomClient, event: JanusEvent
 
 /**
  * Runs `fn` on this node's session at `url`; Janus's refusals are 400s, an unreachable SFU 503.
- * `session` names the session `fn` posts to when it is a handle's (possibly another node's): a
- * 458 ends this node's session only when it was about this node's session, since that session
- * holds every other member's handles here.
+ * A 458 ends this node's session only when it was about that session: a handle's request may go
+ * to another node's session, and this one holds every other member's handles here.
  */
-async function withJanus<T>(
-  ctx: Ctx,
-  url: string,
-  fn: (client: VideoRoomClient) => Promise<T>,
-  session?: number,
-): Promise<T> {
+async function withJanus<T>(ctx: Ctx, url: string, fn: (client: VideoRoomClient) => Promise<T>): Promise<T> {
   let client: VideoRoomClient | undefined;
   try {
     client = await sfuClient(ctx, url, onJanusEvent);
@@ -105,7 +99,7 @@ async function withJanus<T>(
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof JanusError && error.code === NO_SUCH_SESSION) {
-      if (client && (session === undefined || session === client.session.id)) dropSfuClient(ctx, client);
+      if (client && error.session === client.session.id) dropSfuClient(ctx, client);
       throw new AppError('unavailable', 'the SFU session ended; try again');
     }
     if (error instanceof JanusError && error.code !== undefined) throw badRequest(`SFU: ${error.message}`);
@@ -246,16 +240,12 @@ export async function subscribeSfu(ctx: Ctx, actor: Actor, req: SfuSubscribeRequ
  */
 export async function startSfu(ctx: Ctx, actor: Actor, req: SfuStartRequest): Promise<void> {
   const h = await requireSfuHandle(ctx, actor, req.handle, 'subscriber');
-  await withJanus(
-    ctx,
-    h.url,
-    () =>
-      postToHandle(h.url, h.session, h.handle, {
-        janus: 'message',
-        body: { request: 'start' },
-        jsep: { type: 'answer', sdp: req.sdp },
-      }),
-    h.session,
+  await withJanus(ctx, h.url, () =>
+    postToHandle(h.url, h.session, h.handle, {
+      janus: 'message',
+      body: { request: 'start' },
+      jsep: { type: 'answer', sdp: req.sdp },
+    }),
   );
 }
 
@@ -269,10 +259,7 @@ export async function trickleSfu(ctx: Ctx, actor: Actor, req: SfuTrickleRequest)
           ...(req.sdp_mid !== undefined ? { sdpMid: req.sdp_mid } : {}),
           ...(req.sdp_m_line_index !== undefined ? { sdpMLineIndex: req.sdp_m_line_index } : {}),
         };
-  await withJanus(
-    ctx,
-    h.url,
-    () => postToHandle(h.url, h.session, h.handle, { janus: 'trickle', candidate }),
-    h.session,
+  await withJanus(ctx, h.url, () =>
+    postToHandle(h.url, h.session, h.handle, { janus: 'trickle', candidate }),
   );
 }

@@ -9,6 +9,8 @@ export class JanusError extends Error {
   constructor(
     message: string,
     readonly code?: number,
+    /** The session the refused request was posted to (a handle's may be another node's). */
+    readonly session?: number,
   ) {
     super(message);
     this.name = 'JanusError';
@@ -35,18 +37,18 @@ export interface PluginReply {
 const VIDEOROOM = 'janus.plugin.videoroom';
 const REQUEST_TIMEOUT_MS = 10_000;
 
-async function post(url: string, body: Json): Promise<JanusEvent> {
+async function post(url: string, body: Json, session?: number): Promise<JanusEvent> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
   });
-  if (!response.ok) throw new JanusError(`janus HTTP ${response.status}`);
+  if (!response.ok) throw new JanusError(`janus HTTP ${response.status}`, undefined, session);
   const reply = (await response.json()) as JanusEvent;
   if (reply.janus === 'error') {
     const error = reply.error as { code?: number; reason?: string } | undefined;
-    throw new JanusError(error?.reason ?? 'janus error', error?.code);
+    throw new JanusError(error?.reason ?? 'janus error', error?.code, session);
   }
   return reply;
 }
@@ -62,7 +64,11 @@ export function postToHandle(
   handle: number,
   body: Json,
 ): Promise<JanusEvent> {
-  return post(`${baseUrl.replace(/\/+$/, '')}/${session}/${handle}`, { ...body, transaction: randomUUID() });
+  return post(
+    `${baseUrl.replace(/\/+$/, '')}/${session}/${handle}`,
+    { ...body, transaction: randomUUID() },
+    session,
+  );
 }
 
 function pluginError(data: Json): JanusError | undefined {
@@ -92,7 +98,7 @@ export class JanusSession {
     if (typeof id !== 'number') throw new JanusError('janus: no session id');
     const session = new JanusSession(url, id);
     session.keepalive = setInterval(() => {
-      post(`${url}/${id}`, { janus: 'keepalive', transaction: randomUUID() }).catch(() => {});
+      post(`${url}/${id}`, { janus: 'keepalive', transaction: randomUUID() }, id).catch(() => {});
     }, 25_000);
     session.keepalive.unref();
     session.poll();
@@ -106,21 +112,22 @@ export class JanusSession {
   }
 
   async attachVideoRoom(): Promise<number> {
-    const reply = await post(`${this.baseUrl}/${this.id}`, {
-      janus: 'attach',
-      plugin: VIDEOROOM,
-      transaction: randomUUID(),
-    });
+    const reply = await post(
+      `${this.baseUrl}/${this.id}`,
+      { janus: 'attach', plugin: VIDEOROOM, transaction: randomUUID() },
+      this.id,
+    );
     const id = (reply.data as { id?: number } | undefined)?.id;
     if (typeof id !== 'number') throw new JanusError('janus: no handle id');
     return id;
   }
 
   async detach(handle: number): Promise<void> {
-    await post(`${this.baseUrl}/${this.id}/${handle}`, {
-      janus: 'detach',
-      transaction: randomUUID(),
-    });
+    await post(
+      `${this.baseUrl}/${this.id}/${handle}`,
+      { janus: 'detach', transaction: randomUUID() },
+      this.id,
+    );
   }
 
   /**
@@ -139,12 +146,11 @@ export class JanusSession {
     pending.catch(() => {});
     let reply: JanusEvent;
     try {
-      reply = await post(`${this.baseUrl}/${this.id}/${handle}`, {
-        janus: 'message',
-        transaction,
-        body,
-        ...(jsep ? { jsep } : {}),
-      });
+      reply = await post(
+        `${this.baseUrl}/${this.id}/${handle}`,
+        { janus: 'message', transaction, body, ...(jsep ? { jsep } : {}) },
+        this.id,
+      );
     } catch (error) {
       this.waiting.delete(transaction);
       throw error;
@@ -158,11 +164,11 @@ export class JanusSession {
   }
 
   async trickle(handle: number, candidate: Json | null): Promise<void> {
-    await post(`${this.baseUrl}/${this.id}/${handle}`, {
-      janus: 'trickle',
-      transaction: randomUUID(),
-      candidate: candidate ?? { completed: true },
-    });
+    await post(
+      `${this.baseUrl}/${this.id}/${handle}`,
+      { janus: 'trickle', transaction: randomUUID(), candidate: candidate ?? { completed: true } },
+      this.id,
+    );
   }
 
   async close(): Promise<void> {
