@@ -1,4 +1,4 @@
-import { ChatMessageList, LIMITS, type ChatMessage, type ServerEvent } from '@parley/protocol';
+import { LIMITS, type ChatMessage, type ServerEvent } from '@parley/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createAdmin,
@@ -11,7 +11,7 @@ import {
   useTestServer,
 } from './support/server.js';
 import { streamsClosedAfterEach } from './support/sse.js';
-import { cachedSerializerFactory } from '../src/http/serialization.js';
+import { historySchemaSerializer } from './support/history-schema-serializer.js';
 
 const t = useTestServer();
 let admin: TestUser;
@@ -239,16 +239,7 @@ describe('history', () => {
   });
 
   it('answers every record kind as the schema writes it (src/http/chat-json.ts), in both conversations', async () => {
-    // fast-json-stringify from the route's own schema: what Fastify sent before the routes had their serializer.
-    const schemaJson = cachedSerializerFactory(
-      undefined as never,
-      undefined as never,
-    )({
-      schema: ChatMessageList,
-      method: 'GET',
-      url: '/group/:gid/history',
-      httpStatus: '200',
-    });
+    const schemaJson = historySchemaSerializer();
     const gid = await createChannel(t, admin, { name: 'every kind', is_public: true });
     for (const to of [{ gid }, { uid: bob.uid }]) {
       const first = (await sendText(t, alice, to, 'plain "quoted" \\ text ✓')).json as number;

@@ -3,18 +3,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { valid, type Schema } from '../../test/support/fuzz-arbitraries.js';
 import { serializeChatMessages } from './chat-json.js';
-import { cachedSerializerFactory } from './serialization.js';
+import { historySchemaSerializer } from '../../test/support/history-schema-serializer.js';
 
-// What Fastify wrote for the history routes before they had their own serializer.
-const schemaSerializer = cachedSerializerFactory(
-  undefined as never,
-  undefined as never,
-)({
-  schema: ChatMessageList,
-  method: 'GET',
-  url: '/group/:gid/history',
-  httpStatus: '200',
-});
+const schemaSerializer = historySchemaSerializer();
 
 const pages = valid(ChatMessageList as unknown as Schema) as fc.Arbitrary<ChatMessage[]>;
 
