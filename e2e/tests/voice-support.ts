@@ -205,8 +205,11 @@ export async function inbound(page: Page): Promise<Flow[]> {
   });
 }
 
-/** Waits until each of `count` connections shows audio and video flowing in, and growing. */
-export async function expectFlowing(page: Page, count: number) {
+/**
+ * Waits until each of `count` connections shows audio and video flowing in, and growing, with its
+ * local end on one of `addresses`.
+ */
+export async function expectFlowing(page: Page, count: number, addresses = NAMESPACE_ADDRESSES) {
   let before: Flow[] = [];
   await expect
     .poll(
@@ -220,7 +223,7 @@ export async function expectFlowing(page: Page, count: number) {
               f.audioPackets > before[i]!.audioPackets &&
               f.videoFrames > before[i]!.videoFrames &&
               f.localCandidates.length > 0 &&
-              f.localCandidates.every((c) => NAMESPACE_ADDRESSES.includes(c)),
+              f.localCandidates.every((c) => addresses.includes(c)),
           );
         before = now;
         return growing;

@@ -4,10 +4,15 @@
  * sent track and never renegotiate. The member who joins offers to those already in the room;
  * they answer. ICE candidates outside the server's address prefixes are neither sent nor used,
  * which keeps media on the networks the administrator chose (tests: loopback only).
+ *
+ * A connection that breaks (a network change: the address it used is gone, the path went down) is
+ * rebuilt with a fresh offer, which the other side already treats as a rejoin. The member with the
+ * lower uid offers; the other offers only if that never comes, so the two never offer at once.
  */
 import type { VoiceSignal } from '@parley/protocol';
 
 export interface MeshOptions {
+  self: number;
   iceServers: RTCIceServer[];
   prefixes: readonly string[];
   send: (to: number, signal: VoiceSignal) => void;
@@ -18,7 +23,19 @@ interface Peer {
   pc: RTCPeerConnection;
   stream: MediaStream;
   pendingIce: RTCIceCandidateInit[];
+  /** The pending rebuild of this connection while it is broken or stuck connecting. */
+  rebuild?: { reason: 'broken' | 'stuck'; timer: ReturnType<typeof setTimeout> };
 }
+
+/**
+ * When a connection is rebuilt: Chromium calls a path `disconnected` ~8 s after its last packet
+ * and `failed` ~10 s later; one still connecting after `STUCK_MS` found no path (its candidates
+ * were gathered before the network came back). The lower uid waits `REBUILD_FIRST_MS` more, the
+ * other `REBUILD_LATE_MS`, by when the first side's offer would have replaced the connection.
+ */
+export const REBUILD_FIRST_MS = 4_000;
+export const REBUILD_LATE_MS = 15_000;
+export const STUCK_MS = 20_000;
 
 /** Whether an ICE candidate's address is one the server allows (`candidate:… <address> <port> typ …`). */
 export function allowedCandidate(candidate: string, prefixes: readonly string[]): boolean {
@@ -52,6 +69,7 @@ export class Mesh {
 
   /** Offers a connection to a member already in the room. */
   async call(uid: number) {
+    this.remove(uid);
     const peer = this.open(uid);
     peer.pc.addTransceiver('audio', { direction: 'sendrecv' });
     peer.pc.addTransceiver('video', { direction: 'sendrecv' });
@@ -100,6 +118,7 @@ export class Mesh {
   remove(uid: number) {
     const peer = this.peers.get(uid);
     if (!peer) return;
+    clearTimeout(peer.rebuild?.timer);
     peer.pc.close();
     this.peers.delete(uid);
     this.options.onChange();
@@ -126,10 +145,35 @@ export class Mesh {
       peer.stream.addTrack(event.track);
       this.options.onChange();
     };
-    pc.onconnectionstatechange = () => this.options.onChange();
+    pc.onconnectionstatechange = () => {
+      this.watch(uid, peer);
+      this.options.onChange();
+    };
     this.peers.set(uid, peer);
+    this.watch(uid, peer);
     this.options.onChange();
     return peer;
+  }
+
+  /** Schedules the rebuild of a connection that is broken or still connecting; a connected one cancels it. */
+  private watch(uid: number, peer: Peer) {
+    const state = peer.pc.connectionState;
+    if (state === 'connected' || state === 'closed') {
+      clearTimeout(peer.rebuild?.timer);
+      peer.rebuild = undefined;
+      return;
+    }
+    const reason = state === 'disconnected' || state === 'failed' ? 'broken' : 'stuck';
+    if (peer.rebuild?.reason === reason) return;
+    clearTimeout(peer.rebuild?.timer);
+    const wait =
+      (reason === 'stuck' ? STUCK_MS : 0) + (this.options.self < uid ? REBUILD_FIRST_MS : REBUILD_LATE_MS);
+    const timer = setTimeout(() => {
+      peer.rebuild = undefined;
+      if (this.peers.get(uid) !== peer || peer.pc.connectionState === 'connected') return;
+      void this.call(uid).catch(() => undefined);
+    }, wait);
+    peer.rebuild = { reason, timer };
   }
 
   private attach(pc: RTCPeerConnection) {

@@ -49,6 +49,11 @@ export class Sfu {
     return [...this.receivers].map(([uid, r]) => [uid, r.stream]);
   }
 
+  /** Each other member's receiving connection, for their link quality. */
+  connections(): [number, RTCPeerConnection][] {
+    return [...this.receivers].map(([uid, r]) => [uid, r.pc]);
+  }
+
   /** Sends this member's media to the SFU. */
   async publish() {
     const pc = this.open();

@@ -11,6 +11,7 @@ import { CallBusy, CallOver, connect, disconnect } from './connect';
 import { DeviceTest, type DeviceChoice } from './devices';
 import { RingingBar } from './ringing-bar';
 import { startTone } from './ring-tone';
+import { useLinks } from './link-quality';
 import { Mesh } from './mesh';
 import { Sfu } from './sfu';
 import { VoiceTile } from './voice-tile';
@@ -60,6 +61,12 @@ export default function VoiceRoom({
   const sfu = useRef<Sfu | null>(null);
   const room = useRef<string | null>(null);
 
+  const connections = useCallback(
+    (): [number, RTCPeerConnection][] => mesh.current?.connections() ?? sfu.current?.connections() ?? [],
+    [],
+  );
+  const links = useLinks(phase === 'in' ? connections : null);
+
   const stopAll = useCallback(() => {
     mesh.current?.close();
     mesh.current = null;
@@ -101,6 +108,7 @@ export default function VoiceRoom({
       setLocalStream(media);
       const initial = { ...QUIET, video: media.getVideoTracks().length > 0 };
       const m: Mesh = new Mesh({
+        self: selfUid,
         iceServers: ice.ice_servers,
         prefixes: ice.ice_address_prefixes,
         send: (to, signal) => void sendVoiceSignal({ to, signal }).catch(() => undefined),
@@ -254,6 +262,7 @@ export default function VoiceRoom({
             member={member.uid === selfUid ? { ...member, ...state } : member}
             self={member.uid === selfUid}
             stream={member.uid === selfUid ? localStream : (remote.get(member.uid) ?? null)}
+            link={member.uid === selfUid ? undefined : (links.get(member.uid) ?? 'connecting')}
             deafened={state.deafened}
             sinkId={choice.audioOut}
             pinned={pinned === member.uid}

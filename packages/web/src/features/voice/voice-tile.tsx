@@ -3,12 +3,17 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserName } from '../users';
 import { SPEAKING_LEVEL, useAudioLevel } from './audio-level';
+import type { Link } from './link-quality';
 
-/** One member of the call: video (or their name), speaking ring, muted/deafened marks, pin. */
+/**
+ * One member of the call: video (or their name), speaking ring, muted/deafened marks, pin, and for
+ * others the link to them (bars; "Connecting…" / "Reconnecting…" spelled out in the label).
+ */
 export function VoiceTile({
   member,
   self,
   stream,
+  link,
   deafened,
   sinkId,
   pinned,
@@ -17,6 +22,7 @@ export function VoiceTile({
   member: VoiceMember;
   self: boolean;
   stream: MediaStream | null;
+  link?: Link | undefined;
   deafened: boolean;
   sinkId: string;
   pinned: boolean;
@@ -52,10 +58,25 @@ export function VoiceTile({
       ) : null}
       {!showVideo ? <span className="voice-tile__name-large">{name}</span> : null}
       {self ? null : <audio ref={audio} autoPlay muted={deafened} />}
+      {link ? (
+        <span
+          className={`voice-tile__link voice-tile__link--${link}`}
+          role="img"
+          aria-label={t(`link.${link}`)}
+          title={t(`link.${link}`)}
+          data-testid="voice-link"
+          data-link={link}
+        >
+          <i />
+          <i />
+          <i />
+        </span>
+      ) : null}
       <span className="voice-tile__label">
         {name}
         {self ? ` ${t('you')}` : ''}
         {member.deafened ? ` · ${t('deafened')}` : member.muted ? ` · ${t('muted')}` : ''}
+        {link === 'connecting' || link === 'reconnecting' ? ` · ${t(`link.${link}`)}` : ''}
       </span>
       <button
         type="button"

@@ -1,0 +1,84 @@
+/**
+ * A call through a network change (issue 15, docs/voice.md "Reconnection"): two people in a mesh
+ * room whose media may use only the veth addresses of Chromium's namespace (10.255.0.x). The test
+ * takes the address 10.255.0.1 away inside the namespace and then gives the interface 10.255.0.2
+ * (what a laptop moving to another network sees): the tiles stop showing a good link, then the
+ * client rebuilds the connection on its own and media flows both ways over the new address.
+ * Signalling reaches the server through the namespace's loopback and is untouched.
+ */
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { adminToken, createPublicChannel, registerMember, snap } from './support';
+import {
+  callers,
+  expectFlowing,
+  forward,
+  joinRoom,
+  namespacedChromium,
+  setVoiceConfig,
+} from './voice-support';
+
+const PORT = Number(process.env.E2E_PORT);
+const chromium = namespacedChromium('network');
+test.use({ launchOptions: chromium.launchOptions });
+let stopForwarding: () => void = () => undefined;
+
+const stamp = Date.now() % 100000;
+// Registered in this order, Lena has the lower uid: she offers first when a connection is rebuilt.
+const PEOPLE = callers(['Lena', 'Kurt'], stamp, 'network');
+let gid = 0;
+
+test.beforeAll(async ({ request }) => {
+  stopForwarding = forward(chromium.socket);
+  const headers = { 'x-api-key': await adminToken(request, 'e2e-network') };
+  await setVoiceConfig(request, headers, { ice_address_prefixes: ['10.255.0.'], sfu_url: '' });
+  for (const who of PEOPLE) await registerMember(request, headers, who);
+  gid = await createPublicChannel(request, headers, `network ${stamp}`);
+});
+
+test.afterAll(() => stopForwarding());
+
+/** Runs `command` in Chromium's network namespace, entered through its forwarder's process. */
+function inNamespace(command: string) {
+  const pid = execFileSync('pgrep', ['-f', `tcp-to-unix ${PORT} ${chromium.socket}`], { encoding: 'utf8' })
+    .trim()
+    .split('\n')[0]!;
+  execFileSync('nsenter', ['-t', pid, '-U', '-n', '--preserve-credentials', 'sh', '-c', command]);
+}
+
+/** The link the page shows for `name`'s tile. */
+const linkOf = (page: Page, name: string) =>
+  page.getByTestId('voice-tile').filter({ hasText: name }).getByTestId('voice-link');
+
+test('a call rebuilds its connection by itself when its network address changes', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const lena = await joinRoom(browser, PEOPLE[0], gid);
+  const kurt = await joinRoom(browser, PEOPLE[1], gid);
+  await expectFlowing(lena, 1, ['host:10.255.0.1']);
+  await expectFlowing(kurt, 1, ['host:10.255.0.1']);
+  await expect(linkOf(lena, 'Kurt')).toHaveAttribute('data-link', 'good');
+  await expect(linkOf(kurt, 'Lena')).toHaveAttribute('data-link', 'good');
+  await expect(linkOf(lena, 'Kurt')).toHaveAccessibleName('Connection: good');
+
+  // The address goes; the connection's path is dead, and the tiles say so.
+  inNamespace('ip addr del 10.255.0.1/24 dev v0');
+  try {
+    await expect(linkOf(lena, 'Kurt')).not.toHaveAttribute('data-link', 'good', { timeout: 45_000 });
+    await expect(linkOf(kurt, 'Lena')).not.toHaveAttribute('data-link', 'good', { timeout: 45_000 });
+    await snap(kurt, 'call-reconnecting-light-1280');
+
+    // Another address comes. Chromium never moves a connection to a new address by itself: media
+    // flows again only through connections the client rebuilt.
+    inNamespace('ip addr add 10.255.0.2/24 dev v0 && ip route replace default dev v0');
+    const rebuilt = { timeout: 90_000 };
+    await expect(linkOf(lena, 'Kurt')).toHaveAttribute('data-link', 'good', rebuilt);
+    await expect(linkOf(kurt, 'Lena')).toHaveAttribute('data-link', 'good', rebuilt);
+    await expectFlowing(lena, 1, ['host:10.255.0.2']);
+    await expectFlowing(kurt, 1, ['host:10.255.0.2']);
+  } finally {
+    inNamespace(
+      'ip addr flush dev v0 && ip addr add 10.255.0.1/24 dev v0 && ip route replace default dev v0',
+    );
+  }
+  for (const page of [lena, kurt]) await page.context().close();
+});
