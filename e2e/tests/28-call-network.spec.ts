@@ -5,6 +5,7 @@
  * (what a laptop moving to another network sees): the tiles stop showing a good link, then the
  * client rebuilds the connection on its own and media flows both ways over the new address.
  * Signalling reaches the server through the namespace's loopback and is untouched.
+ * The same room then shows that screen share and deafen change what the other side receives.
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
@@ -12,6 +13,7 @@ import { adminToken, createPublicChannel, registerMember, snap } from './support
 import {
   callers,
   expectFlowing,
+  expectStopped,
   forward,
   joinRoom,
   namespacedChromium,
@@ -80,5 +82,54 @@ test('a call rebuilds its connection by itself when its network address changes'
       'ip addr flush dev v0 && ip addr add 10.255.0.1/24 dev v0 && ip route replace default dev v0',
     );
   }
+  for (const page of [lena, kurt]) await page.context().close();
+});
+
+/** The size of the video the page receives on its one connection, once frames are decoded. */
+const receivedSize = (page: Page) =>
+  page.evaluate(async () => {
+    const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.filter(
+      (pc) => pc.connectionState === 'connected',
+    );
+    let size = '';
+    for (const pc of pcs) {
+      (await pc.getStats()).forEach((s: Record<string, unknown>) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video' && s.frameWidth)
+          size = `${String(s.frameWidth)}x${String(s.frameHeight)}`;
+      });
+    }
+    return size;
+  });
+
+test('screen share replaces the camera at the other end; deafen stops what the other hears', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const lena = await joinRoom(browser, PEOPLE[0], gid);
+  const kurt = await joinRoom(browser, PEOPLE[1], gid);
+  await expectFlowing(kurt, 1);
+  await expect.poll(() => receivedSize(kurt)).not.toBe('');
+  const camera = await receivedSize(kurt);
+
+  // Camera off stops Lena's video at Kurt; sharing her screen sends video again, the screen's.
+  await lena.getByTestId('voice-camera').click();
+  await expectStopped(kurt, 'videoFrames');
+  await lena.getByTestId('voice-screen').click();
+  await expect(lena.getByTestId('voice-screen')).toHaveAttribute('aria-pressed', 'true');
+  await expect(kurt.getByTestId('voice-tile').filter({ hasText: 'Lena' })).toContainText('sharing screen');
+  await expectFlowing(kurt, 1);
+  await expect.poll(() => receivedSize(kurt), { timeout: 30_000 }).not.toBe(camera);
+  await snap(kurt, 'call-screen-share-light-1280');
+  await lena.getByTestId('voice-screen').click();
+  await expectStopped(kurt, 'videoFrames');
+
+  // Deafen mutes too: Kurt sees it and stops receiving her audio; un-muting clears both.
+  await lena.getByTestId('voice-deafen').click();
+  await expect(kurt.getByTestId('voice-tile').filter({ hasText: 'Lena' })).toContainText('deafened');
+  await expect(lena.getByTestId('voice-mute')).toHaveAttribute('aria-pressed', 'true');
+  await expectStopped(kurt, 'audioPackets');
+  await lena.getByTestId('voice-mute').click();
+  await expect(lena.getByTestId('voice-deafen')).toHaveAttribute('aria-pressed', 'false');
+  await expect(kurt.getByTestId('voice-tile').filter({ hasText: 'Lena' })).not.toContainText('deafened');
   for (const page of [lena, kurt]) await page.context().close();
 });

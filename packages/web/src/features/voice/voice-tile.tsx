@@ -76,6 +76,7 @@ export function VoiceTile({
         {name}
         {self ? ` ${t('you')}` : ''}
         {member.deafened ? ` · ${t('deafened')}` : member.muted ? ` · ${t('muted')}` : ''}
+        {member.screen ? ` · ${t('sharing')}` : ''}
         {link === 'connecting' || link === 'reconnecting' ? ` · ${t(`link.${link}`)}` : ''}
       </span>
       <button
