@@ -5,7 +5,8 @@
  * (what a laptop moving to another network sees): the tiles stop showing a good link, then the
  * client rebuilds the connection on its own and media flows both ways over the new address.
  * Signalling reaches the server through the namespace's loopback and is untouched.
- * The same room then shows that screen share and deafen change what the other side receives.
+ * The same room then shows that screen share and deafen change what the other side receives, and
+ * that a member whose event stream dropped enters the call again once it is back.
  */
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
@@ -131,5 +132,23 @@ test('screen share replaces the camera at the other end; deafen stops what the o
   await lena.getByTestId('voice-mute').click();
   await expect(lena.getByTestId('voice-deafen')).toHaveAttribute('aria-pressed', 'false');
   await expect(kurt.getByTestId('voice-tile').filter({ hasText: 'Lena' })).not.toContainText('deafened');
+  for (const page of [lena, kurt]) await page.context().close();
+});
+
+test('a member whose event stream dropped is back in the call once it reconnects', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const lena = await joinRoom(browser, PEOPLE[0], gid);
+  const kurt = await joinRoom(browser, PEOPLE[1], gid);
+  await expectFlowing(kurt, 1);
+
+  // Offline, Lena's page loses its event stream (media between the two pages is not affected by
+  // the browser's offline mode): the server takes her device out of the room at once.
+  await lena.context().setOffline(true);
+  await expect(kurt.getByTestId('voice-tile')).toHaveCount(1, { timeout: 30_000 });
+  await lena.context().setOffline(false);
+  await expect(kurt.getByTestId('voice-tile')).toHaveCount(2, { timeout: 30_000 });
+  await expect(lena.getByTestId('voice-tile')).toHaveCount(2);
+  await expectFlowing(kurt, 1);
+  await expectFlowing(lena, 1);
   for (const page of [lena, kurt]) await page.context().close();
 });

@@ -60,6 +60,9 @@ export default function VoiceRoom({
   /** A room on the SFU sends through it instead of the mesh (docs/voice.md "SFU"). */
   const sfu = useRef<Sfu | null>(null);
   const room = useRef<string | null>(null);
+  /** The media state as last applied, for callbacks made before the next render. */
+  const current = useRef<VoiceMediaState>(QUIET);
+  const rejoining = useRef(false);
 
   const connections = useCallback(
     (): [number, RTCPeerConnection][] => mesh.current?.connections() ?? sfu.current?.connections() ?? [],
@@ -96,17 +99,18 @@ export default function VoiceRoom({
     [onLeave, stopAll],
   );
 
-  const join = useCallback(async () => {
-    setPhase('joining');
-    try {
+  /** What is sent for `s`: the microphone unless muted; the screen, the camera or nothing. */
+  const sentTracks = (s: VoiceMediaState): [MediaStreamTrack | null, MediaStreamTrack | null] => {
+    const audio = local.current?.getAudioTracks()[0] ?? null;
+    const camera = local.current?.getVideoTracks()[0] ?? null;
+    const shared = screen.current?.getVideoTracks()[0] ?? null;
+    return [s.muted ? null : audio, s.screen ? shared : s.video ? camera : null];
+  };
+
+  /** Enters the room as `as` with the media already open, and builds the mesh or SFU connections. */
+  const enter = useCallback(
+    async (as: CallTarget, initial: VoiceMediaState) => {
       const ice = await getVoiceIce();
-      const media = await navigator.mediaDevices.getUserMedia({
-        audio: choice.audioIn ? { deviceId: { exact: choice.audioIn } } : true,
-        video: choice.camera ? (choice.videoIn ? { deviceId: { exact: choice.videoIn } } : true) : false,
-      });
-      local.current = media;
-      setLocalStream(media);
-      const initial = { ...QUIET, video: media.getVideoTracks().length > 0 };
       const m: Mesh = new Mesh({
         self: selfUid,
         iceServers: ice.ice_servers,
@@ -115,10 +119,9 @@ export default function VoiceRoom({
         onChange: () => setRemote(new Map(m.remoteStreams())),
       });
       mesh.current = m;
-      m.setTracks(media.getAudioTracks()[0] ?? null, media.getVideoTracks()[0] ?? null);
-      const joined = await connect(target, { uid: selfUid, ...initial }, initial);
+      m.setTracks(...sentTracks(initial));
+      const joined = await connect(as, { uid: selfUid, ...initial }, initial);
       room.current = joined.room;
-      setState(initial);
       setMembers(joined.members);
       setRinging(joined.ringing);
       setPhase('in');
@@ -132,24 +135,87 @@ export default function VoiceRoom({
           onChange: () => setRemote(new Map(s.remoteStreams())),
         });
         sfu.current = s;
-        s.setTracks(media.getAudioTracks()[0] ?? null, media.getVideoTracks()[0] ?? null);
+        s.setTracks(...sentTracks(initial));
         // Without a way to send (the SFU unreachable), leave the room the server put us in.
         await s.publish().catch((err: unknown) => {
-          void disconnect(target).catch(() => undefined);
+          void disconnect(as).catch(() => undefined);
           throw err;
         });
         for (const uid of joined.sfu.feeds) void s.feed(uid, 'up').catch(() => undefined);
         return;
       }
       for (const member of joined.members) if (member.uid !== selfUid) void m.call(member.uid);
-    } catch (err) {
+    },
+    [selfUid],
+  );
+
+  const failed = useCallback(
+    (err: unknown) => {
       stopAll();
       if (err instanceof CallBusy) toast.error(t('call.busy'));
       else if (err instanceof CallOver) toast.success(t('call.ended'));
       else if (!(err instanceof ApiError)) toast.error(t('join_failed'));
       onLeave();
+    },
+    [onLeave, stopAll, t],
+  );
+
+  const join = useCallback(async () => {
+    setPhase('joining');
+    try {
+      const media = await navigator.mediaDevices.getUserMedia({
+        audio: choice.audioIn ? { deviceId: { exact: choice.audioIn } } : true,
+        video: choice.camera ? (choice.videoIn ? { deviceId: { exact: choice.videoIn } } : true) : false,
+      });
+      local.current = media;
+      setLocalStream(media);
+      const initial = { ...QUIET, video: media.getVideoTracks().length > 0 };
+      current.current = initial;
+      setState(initial);
+      await enter(target, initial);
+    } catch (err) {
+      failed(err);
     }
-  }, [choice, target, onLeave, selfUid, stopAll, t]);
+  }, [choice, target, enter, failed]);
+
+  /**
+   * The server ends a call with its device's last event stream (docs/voice.md "Reload"), so a
+   * stream that dropped (a network change, offline for a moment) can leave this tab in a call the
+   * server no longer has it in. Once the stream is back, the tab asks; if it is out, it enters
+   * again with the same media and state, as a reload would, and the others take its new offers in
+   * place of the old connections.
+   */
+  const rejoin = useCallback(async () => {
+    if (rejoining.current || !local.current) return;
+    rejoining.current = true;
+    try {
+      await setVoiceState(current.current);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) {
+        mesh.current?.close();
+        mesh.current = null;
+        sfu.current?.close();
+        sfu.current = null;
+        setRemote(new Map());
+        await enter(target.kind === 'dm' ? { ...target, role: 'rejoin' } : target, current.current).catch(
+          failed,
+        );
+      }
+    } finally {
+      rejoining.current = false;
+    }
+  }, [enter, failed, target]);
+
+  const streamStatus = useAppSelector((s) => s.stream.status);
+  const dropped = useRef(false);
+  useEffect(() => {
+    if (phase !== 'in') return;
+    if (streamStatus !== 'connected') dropped.current = true;
+    else if (dropped.current) {
+      dropped.current = false;
+      void rejoin();
+    }
+  }, [phase, streamStatus, rejoin]);
 
   useEffect(() => {
     if (!immediate) return;
@@ -213,13 +279,10 @@ export default function VoiceRoom({
 
   const apply = (next: VoiceMediaState) => {
     const normal = { ...next, muted: next.muted || next.deafened };
+    current.current = normal;
     setState(normal);
-    const audio = local.current?.getAudioTracks()[0] ?? null;
-    const camera = local.current?.getVideoTracks()[0] ?? null;
-    const shared = screen.current?.getVideoTracks()[0] ?? null;
-    const sent = normal.screen ? shared : normal.video ? camera : null;
-    mesh.current?.setTracks(normal.muted ? null : audio, sent);
-    sfu.current?.setTracks(normal.muted ? null : audio, sent);
+    mesh.current?.setTracks(...sentTracks(normal));
+    sfu.current?.setTracks(...sentTracks(normal));
     void setVoiceState(normal).catch(() => undefined);
   };
 
@@ -233,6 +296,7 @@ export default function VoiceRoom({
       screen.current = await navigator.mediaDevices.getDisplayMedia({ video: true });
       screen.current.getVideoTracks()[0]?.addEventListener('ended', () => {
         screen.current = null;
+        current.current = { ...current.current, screen: false };
         setState((s) => ({ ...s, screen: false }));
       });
       apply({ ...state, screen: true });
