@@ -260,7 +260,10 @@ describe('a Janus session that is lost', () => {
     }
     // Each publisher hears its own feed is gone (publish again), as the room does.
     await Promise.all(
-      [sa, sb].flatMap((s) => [s.waitFor(feedEvent(alice.uid, 'gone')), s.waitFor(feedEvent(bob.uid, 'gone'))]),
+      [sa, sb].flatMap((s) => [
+        s.waitFor(feedEvent(alice.uid, 'gone')),
+        s.waitFor(feedEvent(bob.uid, 'gone')),
+      ]),
     );
     // Alice's subscription to carol died with the session, carol's feed did not: subscribe again.
     await sa.waitFor(feedEvent(carol.uid, 'up'));

@@ -221,8 +221,7 @@ export class JanusSession {
             // `timeout`: Janus expired the session (nothing from this node for its session_timeout).
             if (event.janus === 'timeout' || (event.janus === 'error' && error?.code === NO_SUCH_SESSION)) {
               this.lost();
-            }
-            else this.dispatch(event);
+            } else this.dispatch(event);
           }
         } catch {
           if (this.closed) break;
