@@ -50,6 +50,19 @@ async function barrier(user: TestUser, stream: TestStream) {
   await stream.waitFor((e) => e.type === 'chat' && e.mid === mid);
 }
 
+/**
+ * Publishes until Janus takes it. After a session was lost, a node that has not noticed its own
+ * session is gone (cluster: another node rebuilt its handles) answers 503 once, as it notices;
+ * the client tries again (features/voice/sfu.ts).
+ */
+async function publishAgain(user: TestUser) {
+  await until(
+    async () => (await post(user, '/voice/sfu/publish', { sdp: sdpOffer().sdp })).status === 200,
+    'a publish after the session was lost succeeds',
+    15_000,
+  );
+}
+
 describe('the SFU setting', () => {
   it('is an http(s) URL, for administrators; GET /voice/ice tells clients rooms go to the SFU', async () => {
     for (const sfu_url of ['ftp://127.0.0.1/janus', 'http://u:p@127.0.0.1/janus', 'janus', 'http://x/?a=1']) {
@@ -253,10 +266,12 @@ describe('a Janus session that is lost', () => {
         body: JSON.stringify({ janus: 'destroy', transaction: `lose-${session}` }),
       });
     }
-    for (const session of sessions) {
+    for (const [i, session] of sessions.entries()) {
       const h = made.find((m) => m.session === session)!;
       const owner = h.uid === alice.uid ? alice : bob;
-      expect((await post(owner, '/voice/sfu/trickle', { handle: h.handle })).status).toBe(503);
+      const status = (await post(owner, '/voice/sfu/trickle', { handle: h.handle })).status;
+      // Another node's session (cluster) may have been noticed meanwhile by its own node: 404.
+      expect(i === 0 ? [503] : [503, 404]).toContain(status);
     }
     // Each publisher hears its own feed is gone (publish again), as the room does.
     await Promise.all(
@@ -271,8 +286,7 @@ describe('a Janus session that is lost', () => {
     expect((await store().handles(room)).map((h) => h.handle)).toEqual([carolHandle]);
 
     // Publishing again makes a new session.
-    const again = await post(alice, '/voice/sfu/publish', { sdp: sdpOffer().sdp });
-    expect(again.status, again.text).toBe(200);
+    await publishAgain(alice);
     const [republished] = (await store().handles(room)).filter((h) => h.uid === alice.uid);
     expect(sessions).not.toContain(republished!.session);
     expect(await participants()).toContainEqual(expect.objectContaining({ id: republished!.janus_id }));
@@ -284,9 +298,7 @@ describe('a Janus session that is lost', () => {
     // Last: the restart also ends the observer's session.
     const [sa, sb] = await Promise.all([streams.ready(t.url, alice.token), streams.ready(t.url, bob.token)]);
     for (const user of [alice, bob]) expect((await join(user)).status).toBe(200);
-    for (const user of [alice, bob]) {
-      expect((await post(user, '/voice/sfu/publish', { sdp: sdpOffer().sdp })).status).toBe(200);
-    }
+    for (const user of [alice, bob]) await publishAgain(user);
     const before = new Set((await store().handles(room)).map((h) => h.session));
 
     await janus.restart();
@@ -299,8 +311,7 @@ describe('a Janus session that is lost', () => {
     );
     expect(await store().handles(room)).toEqual([]);
     // Publishing again: a new session, and the Janus room made again.
-    const again = await post(alice, '/voice/sfu/publish', { sdp: sdpOffer().sdp });
-    expect(again.status, again.text).toBe(200);
+    await publishAgain(alice);
     const [republished] = await store().handles(room);
     expect(before).not.toContain(republished!.session);
     for (const user of [alice, bob]) await post(user, '/voice/leave');
