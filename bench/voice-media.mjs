@@ -165,8 +165,10 @@ const isBrowser = (stat) => stat.comm === 'chromium';
  * With pinning, Janus has CPU 0 to itself (but for the light control path) and the browsers CPU 1.
  */
 async function cpuWindow(janus, pages) {
-  const pinned = cfg.pin && pinApart(process.pid, janus, 0, os.cpus().length, isBrowser);
+  // Pinned after the settling time, so that the browsers share one core for the window only: with
+  // 4 members under load, 30 s there starved pages long enough to miss the stream's heartbeats.
   await sleep(pages.length > 0 ? cfg.settleMs : 1000);
+  const pinned = cfg.pin && pinApart(process.pid, janus, 0, os.cpus().length, isBrowser);
   const read = () => Promise.all(pages.map((p) => p.evaluate(inbound)));
   const flows0 = await read();
   const f0 = performance.now();
