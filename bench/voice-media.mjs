@@ -13,9 +13,10 @@
  *
  * Chromium and Janus run in a network namespace of their own (e2e/netns/chromium-janus-netns.sh),
  * so media only uses its loopback and 10.255.0.1; each sample checks the address used. During
- * each CPU window Janus is pinned to CPU 0 and this process with everything it started (server,
- * browser) to the other CPUs (BENCH_PIN=0: no pinning); joins run unpinned, so that the pages of
- * the members already in the call (which each encode and decode video) do not share one core.
+ * each CPU window Janus is pinned to CPU 0 and the browser's processes to the other CPUs
+ * (BENCH_PIN=0: no pinning); this process, the server and the forwarders stay on every CPU (see
+ * isBrowser); joins run unpinned, so that the pages of the members already in the call (which
+ * each encode and decode video) do not share one core.
  *
  *   node bench/voice-media.mjs                 10 samples per path, 15 s CPU windows, sizes 2,3,4
  *   BENCH_QUICK=1 node bench/voice-media.mjs   3 samples, 5 s windows
@@ -152,12 +153,22 @@ async function joinSamples(page, others, label) {
 }
 
 /**
+ * Chromium's processes: confined to the CPUs Janus does not use during a CPU window. Not this
+ * process, the server and the forwarders: they carry the server's keep-alives and long polls to
+ * Janus and the pages' requests, and on the browsers' one core with 4 members they went
+ * unscheduled for over a minute, long enough for Janus to expire the server's session.
+ */
+const isBrowser = (stat) => stat.comm === 'chromium';
+
+/**
  * Janus's CPU over one window with `pages` in the room (none: idle), and what they received.
- * With pinning, Janus has CPU 0 to itself during the window and everything else shares CPU 1.
+ * With pinning, Janus has CPU 0 to itself (but for the light control path) and the browsers CPU 1.
  */
 async function cpuWindow(janus, pages) {
-  const pinned = cfg.pin && pinApart(process.pid, janus, 0, os.cpus().length);
+  // Pinned after the settling time, so that the browsers share one core for the window only: with
+  // 4 members under load, 30 s there starved pages long enough to miss the stream's heartbeats.
   await sleep(pages.length > 0 ? cfg.settleMs : 1000);
+  const pinned = cfg.pin && pinApart(process.pid, janus, 0, os.cpus().length, isBrowser);
   const read = () => Promise.all(pages.map((p) => p.evaluate(inbound)));
   const flows0 = await read();
   const f0 = performance.now();

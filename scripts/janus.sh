@@ -6,6 +6,8 @@
 # ice-interfaces becomes nat.ice_enforce_list (interfaces or addresses, comma-separated). Janus
 # 1.1.2 never gathers on loopback (`lo` or 127.0.0.1 there still yields the machine's address), so
 # keeping media off the machine's own address takes a network namespace, as e2e/tests/19-voice does.
+# JANUS_DEBUG_LEVEL (1-7, default 3) and JANUS_DEBUG_TIMESTAMPS=1 make the log say more, e.g. level 5
+# names each session's timeout and destroy, with the time.
 # Prints "janus http://127.0.0.1:<port>/janus" once the API answers; runs in the foreground
 # (stop it with Ctrl-C or SIGTERM). The config dir is removed on exit.
 set -euo pipefail
@@ -31,7 +33,7 @@ general: {
   transports_folder = "$libdir/transports"
   events_folder = "$libdir/events"
   loggers_folder = "$libdir/loggers"
-  debug_level = 3
+  debug_level = ${JANUS_DEBUG_LEVEL:-3}
   admin_secret = "$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')"
   protected_folders = ["/bin", "/boot", "/dev", "/etc", "/initrd", "/lib", "/lib32", "/lib64", "/proc", "/sbin", "/sys", "/usr", "/var"]
 }
@@ -81,7 +83,7 @@ general: {
 }
 CFG
 
-"$bin" -C "$dir/janus.jcfg" -F "$dir" -o &
+"$bin" -C "$dir/janus.jcfg" -F "$dir" -o $([ "${JANUS_DEBUG_TIMESTAMPS:-}" = 1 ] && echo -D) &
 pid=$!
 trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$dir"' EXIT INT TERM
 for _ in $(seq 1 100); do

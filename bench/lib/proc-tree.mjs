@@ -75,15 +75,18 @@ export function pin(pid, cpus) {
 }
 
 /**
- * Pins `one` to CPU `cpu` and `root` with every other descendant to the remaining CPUs (null:
- * every process back on all CPUs). Processes started later inherit their parent's affinity.
+ * Pins `one` to CPU `cpu` and those of `root`'s descendants that `confine` picks (by their
+ * procStat) to the remaining CPUs; `root` and the others stay free on every CPU (null: every
+ * process back on all CPUs). Processes started later inherit their parent's affinity.
  */
-export function pinApart(root, one, cpu, cpuCount) {
+export function pinApart(root, one, cpu, cpuCount, confine = () => true) {
   const all = Array.from({ length: cpuCount }, (_, i) => i);
   const rest = cpu === null ? all : all.filter((c) => c !== cpu);
   let ok = true;
-  for (const pid of [root, ...descendants(root).keys()]) {
-    if (pid !== one) ok = pin(pid, rest.join(',')) && ok;
+  for (const [pid, stat] of [[root, procStat(root)], ...descendants(root)]) {
+    if (pid === one) continue;
+    const cpus = pid !== root && stat && confine(stat) ? rest : all;
+    ok = pin(pid, cpus.join(',')) && ok;
   }
   return pin(one, cpu === null ? all.join(',') : String(cpu)) && ok;
 }

@@ -82,7 +82,7 @@ function cpuTable(rows) {
       (s > 0 ? ` → ~${f(1000 / s)} such streams per core` : '') +
       `; ${f(sp == null ? null : sp * 1000, 1)} µs per forwarded packet`,
     '"per stream" and "µs/pkt" are above idle. Janus also receives the publishers\' streams (members × 2);',
-    'the slope over forwarded streams carries that cost too. Browsers, server and bench share the other core.',
+    'the slope over forwarded streams carries that cost too. The browsers have the other core; server and bench run on either.',
   );
   return lines;
 }
@@ -92,7 +92,7 @@ export function report(result) {
   return [
     `voice media, ${config.samples} samples per path (after one warm-up), ${config.windowMs / 1000} s CPU windows, ` +
       `git ${machine.git}, ${machine.cpus} × ${machine.cpuModel}`,
-    `pinning in the CPU windows: ${result.cpu.every((c) => c.pinned) ? 'Janus on CPU 0, everything else of the run on the other CPU' : 'none'}; joins unpinned`,
+    `pinning in the CPU windows: ${result.cpu.every((c) => c.pinned) ? 'Janus on CPU 0, the browsers on the other CPU, server and bench on either' : 'none'}; joins unpinned`,
     '',
     ...latencyTable(result.latency),
     '',

@@ -50,6 +50,19 @@ async function barrier(user: TestUser, stream: TestStream) {
   await stream.waitFor((e) => e.type === 'chat' && e.mid === mid);
 }
 
+/**
+ * Publishes until Janus takes it. After a session was lost, a node that has not noticed its own
+ * session is gone (cluster: another node rebuilt its handles) answers 503 once, as it notices;
+ * the client tries again (features/voice/sfu.ts).
+ */
+async function publishAgain(user: TestUser) {
+  await until(
+    async () => (await post(user, '/voice/sfu/publish', { sdp: sdpOffer().sdp })).status === 200,
+    'a publish after the session was lost succeeds',
+    15_000,
+  );
+}
+
 describe('the SFU setting', () => {
   it('is an http(s) URL, for administrators; GET /voice/ice tells clients rooms go to the SFU', async () => {
     for (const sfu_url of ['ftp://127.0.0.1/janus', 'http://u:p@127.0.0.1/janus', 'janus', 'http://x/?a=1']) {
@@ -207,4 +220,100 @@ describe('a room on the SFU', () => {
     expect((await post(alice, '/voice/sfu/publish', { sdp: sdpOffer().sdp })).status).toBe(404);
     for (const user of [alice, bob]) await post(user, '/voice/leave');
   });
+});
+
+describe('a Janus session that is lost', () => {
+  it('is noticed on a 458, its handles go, and the members hear what to publish and subscribe again', async () => {
+    expect((await configure({ sfu_url: janus.url, sfu_limit: 3 })).status).toBe(200);
+    const [sa, sb] = await Promise.all([streams.ready(t.url, alice.token), streams.ready(t.url, bob.token)]);
+    for (const user of [alice, bob, carol]) expect((await join(user)).status).toBe(200);
+    for (const user of [alice, bob]) {
+      const res = await post(user, '/voice/sfu/publish', { sdp: sdpOffer().sdp });
+      expect(res.status, res.text).toBe(200);
+    }
+    const made = await store().handles(room);
+    const sessions = [...new Set(made.map((h) => h.session))];
+    // Carol publishes through another node's session, which lives on (the observer's here); alice
+    // subscribed to her through the session that is lost.
+    const carolHandle = await observer.session.attachVideoRoom();
+    const aliceSub = made.find((h) => h.uid === alice.uid)!;
+    const row = { url: janus.url, room, created_at: Date.now(), up_at: null, janus_id: null, feed: null };
+    await store().addHandle({
+      ...row,
+      handle: carolHandle,
+      session: observer.session.id,
+      uid: carol.uid,
+      device: carol.device,
+      kind: 'publisher',
+      janus_id: `u${carol.uid}-${carolHandle}`,
+      up_at: Date.now(),
+    });
+    await store().addHandle({
+      ...row,
+      handle: aliceSub.handle + 1_000_000,
+      session: aliceSub.session,
+      uid: alice.uid,
+      device: alice.device,
+      kind: 'subscriber',
+      feed: carol.uid,
+    });
+
+    // What an expired session is to Janus (a restart: the next test). The next request on a
+    // handle of it is refused with a 458, which is how a node learns it.
+    for (const session of sessions) {
+      await fetch(`${janus.url}/${session}`, {
+        method: 'POST',
+        body: JSON.stringify({ janus: 'destroy', transaction: `lose-${session}` }),
+      });
+    }
+    for (const [i, session] of sessions.entries()) {
+      const h = made.find((m) => m.session === session)!;
+      const owner = h.uid === alice.uid ? alice : bob;
+      const status = (await post(owner, '/voice/sfu/trickle', { handle: h.handle })).status;
+      // Another node's session (cluster) may have been noticed meanwhile by its own node: 404.
+      expect(i === 0 ? [503] : [503, 404]).toContain(status);
+    }
+    // Each publisher hears its own feed is gone (publish again), as the room does.
+    await Promise.all(
+      [sa, sb].flatMap((s) => [
+        s.waitFor(feedEvent(alice.uid, 'gone')),
+        s.waitFor(feedEvent(bob.uid, 'gone')),
+      ]),
+    );
+    // Alice's subscription to carol died with the session, carol's feed did not: subscribe again.
+    await sa.waitFor(feedEvent(carol.uid, 'up'));
+    await until(async () => (await store().handles(room)).length === 1, 'the lost handles are removed');
+    expect((await store().handles(room)).map((h) => h.handle)).toEqual([carolHandle]);
+
+    // Publishing again makes a new session.
+    await publishAgain(alice);
+    const [republished] = (await store().handles(room)).filter((h) => h.uid === alice.uid);
+    expect(sessions).not.toContain(republished!.session);
+    expect(await participants()).toContainEqual(expect.objectContaining({ id: republished!.janus_id }));
+    await store().removeHandles([carolHandle]);
+    for (const user of [alice, bob, carol]) await post(user, '/voice/leave');
+  });
+
+  it('is noticed when Janus restarts (the long poll is refused): the members publish again', async () => {
+    // Last: the restart also ends the observer's session.
+    const [sa, sb] = await Promise.all([streams.ready(t.url, alice.token), streams.ready(t.url, bob.token)]);
+    for (const user of [alice, bob]) expect((await join(user)).status).toBe(200);
+    for (const user of [alice, bob]) await publishAgain(user);
+    const before = new Set((await store().handles(room)).map((h) => h.session));
+
+    await janus.restart();
+    // No request from a member: each node's long poll finds its session gone.
+    await Promise.all(
+      [sa, sb].flatMap((s) => [
+        s.waitFor(feedEvent(alice.uid, 'gone'), 15_000),
+        s.waitFor(feedEvent(bob.uid, 'gone'), 15_000),
+      ]),
+    );
+    expect(await store().handles(room)).toEqual([]);
+    // Publishing again: a new session, and the Janus room made again.
+    await publishAgain(alice);
+    const [republished] = await store().handles(room);
+    expect(before).not.toContain(republished!.session);
+    for (const user of [alice, bob]) await post(user, '/voice/leave');
+  }, 30_000);
 });

@@ -19,15 +19,18 @@ import { AppError, badRequest, notFound } from '../errors.js';
 import type { RoomRef } from '../policy/voice.js';
 import { requireSfuHandle, requireSfuMember } from '../policy/voice-sfu.js';
 import type { VoiceMemberRecord, VoiceSfuHandleRecord } from '../store/types.js';
-import { JanusError, postToHandle, type JanusEvent, type VideoRoomClient } from './sfu/janus.js';
-import { dropSfuClient, sfuClient } from './sfu/nodes.js';
+import {
+  JanusError,
+  NO_SUCH_SESSION,
+  postToHandle,
+  type JanusEvent,
+  type VideoRoomClient,
+} from './sfu/janus.js';
+import { sfuClient, type SfuListeners } from './sfu/nodes.js';
 import { readSetting } from './settings.js';
 
 /** Janus's name for a Parley room (`group:5` → `parley-group-5`; string ids). */
 export const janusRoom = (room: string) => `parley-${room.replace(/:/g, '-')}`;
-
-/** Janus 458: no such session (it timed out or Janus restarted). */
-const NO_SUCH_SESSION = 458;
 
 /** Tells the room's members (each on the device it joined from) that a member's media is up or gone. */
 async function publishFeed(ctx: Ctx, room: string, uid: number, state: 'up' | 'gone'): Promise<void> {
@@ -73,8 +76,6 @@ export async function feedUp(ctx: Ctx, handle: number): Promise<void> {
 
 /** Janus's asynchronous events on this node's session: a publisher's media up, or hung up. */
 async function onJanusEvent(ctx: Ctx, client: VideoRoomClient, event: JanusEvent): Promise<void> {
-  const error = event.error as { code?: number } | undefined;
-  if (event.janus === 'error' && error?.code === NO_SUCH_SESSION) return dropSfuClient(ctx, client);
   if (typeof event.sender !== 'number') return;
   if (event.janus === 'webrtcup') {
     await feedUp(ctx, event.sender);
@@ -87,19 +88,61 @@ async function onJanusEvent(ctx: Ctx, client: VideoRoomClient, event: JanusEvent
 }
 
 /**
+ * Janus no longer knows a session (Janus restarted, or the session expired or was destroyed):
+ * every handle in it is gone, and with them the media of the members whose connections its node
+ * made. Run by the node whose session it was, or by any node that Janus told so (a 458 on a
+ * handle): the work is in the database and the events, and what another node removed first is
+ * not announced twice. The handles go, and so do the subscriptions (of any session) to the
+ * publishers among them. Each member whose publisher died hears its own feed is `gone`, which
+ * tells its client to publish again (the others hear it too and drop their receivers until its
+ * `up`); a member whose subscription died, to a publisher still up, hears that feed is `up`
+ * again, which tells its client to subscribe again (docs/voice.md "Lost sessions").
+ */
+export async function sessionLost(ctx: Ctx, session: number): Promise<void> {
+  const dead = await ctx.store.voiceSfu.sessionHandles(session);
+  for (const room of new Set(dead.map((h) => h.room))) {
+    const inRoom = dead.filter((h) => h.room === room);
+    const gone = new Set(inRoom.filter((h) => h.kind === 'publisher').map((h) => h.uid));
+    const orphans = (await ctx.store.voiceSfu.handles(room)).filter(
+      (h) => h.kind === 'subscriber' && gone.has(h.feed!) && h.session !== session,
+    );
+    const removed = await ctx.store.voiceSfu.removeHandles([...inRoom, ...orphans].map((h) => h.handle));
+    await detach(removed.filter((h) => h.session !== session));
+    const lost = removed.filter((h) => h.session === session);
+    for (const h of lost) if (h.kind === 'publisher') await publishFeed(ctx, room, h.uid, 'gone');
+    const members = await ctx.store.voice.members(room);
+    for (const h of lost) {
+      if (h.kind !== 'subscriber' || gone.has(h.feed!)) continue;
+      if (!members.some((m) => m.uid === h.uid && m.device === h.device)) continue;
+      await ctx.bus.publish({
+        audience: { kind: 'device', uid: h.uid, device: h.device },
+        event: { type: 'voice_sfu_feed', room, uid: h.feed!, state: 'up' },
+      });
+    }
+  }
+}
+
+const listeners: SfuListeners = {
+  event: onJanusEvent,
+  lost: (ctx, client) => sessionLost(ctx, client.session.id),
+};
+
+/**
  * Runs `fn` on this node's session at `url`; Janus's refusals are 400s, an unreachable SFU 503.
  * A 458 ends this node's session only when it was about that session: a handle's request may go
- * to another node's session, and this one holds every other member's handles here.
+ * to another node's session, and this one holds every other member's handles here. Either way
+ * the lost session's handles are rebuilt (`sessionLost`).
  */
 async function withJanus<T>(ctx: Ctx, url: string, fn: (client: VideoRoomClient) => Promise<T>): Promise<T> {
   let client: VideoRoomClient | undefined;
   try {
-    client = await sfuClient(ctx, url, onJanusEvent);
+    client = await sfuClient(ctx, url, listeners);
     return await fn(client);
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof JanusError && error.code === NO_SUCH_SESSION) {
-      if (client && error.session === client.session.id) dropSfuClient(ctx, client);
+      if (client && error.session === client.session.id) client.session.lost();
+      else if (error.session !== undefined) await sessionLost(ctx, error.session);
       throw new AppError('unavailable', 'the SFU session ended; try again');
     }
     if (error instanceof JanusError && error.code !== undefined) throw badRequest(`SFU: ${error.message}`);

@@ -321,6 +321,8 @@ export interface VoiceSfuStore {
   addHandle(handle: VoiceSfuHandleRecord): Promise<void>;
   handle(handle: number): Promise<VoiceSfuHandleRecord | undefined>;
   handles(room: string): Promise<VoiceSfuHandleRecord[]>;
+  /** The handles made in one Janus session (a node's), of every room. */
+  sessionHandles(session: number): Promise<VoiceSfuHandleRecord[]>;
   /** Removes these handles; returns those that were still there. */
   removeHandles(handles: number[]): Promise<VoiceSfuHandleRecord[]>;
   /** Marks a publisher's media up; the handle when it was not up before. */

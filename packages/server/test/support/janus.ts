@@ -15,6 +15,8 @@ export interface JanusServer {
   /** `http://127.0.0.1:<port>/janus` */
   readonly url: string;
   stop(): Promise<void>;
+  /** Stops Janus and starts it again on the same port: every session and room is gone. */
+  restart(): Promise<void>;
 }
 
 const running = new Set<ChildProcess>();
@@ -27,6 +29,24 @@ export async function startJanus(): Promise<JanusServer> {
     throw new Error('janus not found at /usr/bin/janus. Install it with: sudo apt-get install -y janus');
   }
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}/janus`;
+  let child = await launch(port, url);
+  const stop = async () => {
+    if (exited(child)) return;
+    child.kill('SIGTERM');
+    await waitForExit(child);
+  };
+  return {
+    url,
+    stop,
+    async restart() {
+      await stop();
+      child = await launch(port, url);
+    },
+  };
+}
+
+async function launch(port: number, url: string): Promise<ChildProcess> {
   const rtpBase = 30000 + (port % 1000) * 20;
   const [program, args] = tiedToParent('bash', [SCRIPT, String(port), `${rtpBase}-${rtpBase + 19}`], 'TERM');
   const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -38,7 +58,6 @@ export async function startJanus(): Promise<JanusServer> {
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const url = `http://127.0.0.1:${port}/janus`;
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!log.includes(`janus ${url}`)) {
     if (exited(child)) throw new Error(`janus exited during start:\n${log}`);
@@ -49,12 +68,5 @@ export async function startJanus(): Promise<JanusServer> {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return {
-    url,
-    async stop() {
-      if (exited(child)) return;
-      child.kill('SIGTERM');
-      await waitForExit(child);
-    },
-  };
+  return child;
 }

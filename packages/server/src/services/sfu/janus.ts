@@ -36,6 +36,8 @@ export interface PluginReply {
 
 const VIDEOROOM = 'janus.plugin.videoroom';
 const REQUEST_TIMEOUT_MS = 10_000;
+/** Janus 458: no such session (it timed out, was destroyed, or Janus restarted). */
+export const NO_SUCH_SESSION = 458;
 
 async function post(url: string, body: Json, session?: number): Promise<JanusEvent> {
   const response = await fetch(url, {
@@ -81,6 +83,7 @@ function pluginError(data: Json): JanusError | undefined {
 export class JanusSession {
   private readonly waiting = new Map<string, (event: JanusEvent) => void>();
   private readonly listeners = new Set<(event: JanusEvent) => void>();
+  private readonly lostListeners = new Set<() => void>();
   private polling = false;
   private closed = false;
   private keepalive?: NodeJS.Timeout;
@@ -98,7 +101,9 @@ export class JanusSession {
     if (typeof id !== 'number') throw new JanusError('janus: no session id');
     const session = new JanusSession(url, id);
     session.keepalive = setInterval(() => {
-      post(`${url}/${id}`, { janus: 'keepalive', transaction: randomUUID() }, id).catch(() => {});
+      post(`${url}/${id}`, { janus: 'keepalive', transaction: randomUUID() }, id).catch((error: unknown) => {
+        if (error instanceof JanusError && error.code === NO_SUCH_SESSION) session.lost();
+      });
     }, 25_000);
     session.keepalive.unref();
     session.poll();
@@ -109,6 +114,22 @@ export class JanusSession {
   onEvent(listener: (event: JanusEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Called once when Janus no longer knows this session (its long poll is refused, or a keepalive
+   * or request gets a 458): every handle in it is gone, with its media.
+   */
+  onLost(listener: () => void): void {
+    this.lostListeners.add(listener);
+  }
+
+  /** Janus no longer knows this session: stops using it and tells the `onLost` listeners (once). */
+  lost(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.keepalive);
+    for (const listener of this.lostListeners) listener();
   }
 
   async attachVideoRoom(): Promise<number> {
@@ -187,9 +208,21 @@ export class JanusSession {
           const response = await fetch(`${this.baseUrl}/${this.id}?maxev=10&rid=${Date.now()}`, {
             signal: AbortSignal.timeout(60_000),
           });
-          if (!response.ok) break;
+          // Janus answers a long poll on a session it does not know with an empty 404 (the other
+          // requests get a 458): it timed out, was destroyed, or Janus restarted.
+          if (response.status === 404) {
+            this.lost();
+            break;
+          }
+          if (!response.ok) throw new JanusError(`janus HTTP ${response.status}`);
           const body = (await response.json()) as JanusEvent | JanusEvent[];
-          for (const event of Array.isArray(body) ? body : [body]) this.dispatch(event);
+          for (const event of Array.isArray(body) ? body : [body]) {
+            const error = event.error as { code?: number } | undefined;
+            // `timeout`: Janus expired the session (nothing from this node for its session_timeout).
+            if (event.janus === 'timeout' || (event.janus === 'error' && error?.code === NO_SUCH_SESSION)) {
+              this.lost();
+            } else this.dispatch(event);
+          }
         } catch {
           if (this.closed) break;
           await new Promise((resolve) => setTimeout(resolve, 500));

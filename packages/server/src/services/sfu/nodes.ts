@@ -7,7 +7,12 @@
 import type { Ctx } from '../../context.js';
 import { type JanusEvent, VideoRoomClient } from './janus.js';
 
-export type SfuEventListener = (ctx: Ctx, client: VideoRoomClient, event: JanusEvent) => Promise<void>;
+export interface SfuListeners {
+  /** An asynchronous event of the session (`webrtcup`, `hangup`, …). */
+  event(ctx: Ctx, client: VideoRoomClient, event: JanusEvent): Promise<void>;
+  /** Janus no longer knows the session (already forgotten here: the next use makes a new one). */
+  lost(ctx: Ctx, client: VideoRoomClient): Promise<void>;
+}
 
 const nodes = new WeakMap<Ctx, Map<string, Promise<VideoRoomClient>>>();
 
@@ -21,27 +26,34 @@ function clientsOf(ctx: Ctx): Map<string, Promise<VideoRoomClient>> {
 }
 
 /** This node's session on the SFU at `url` (connecting on first use); rejects when unreachable. */
-export function sfuClient(ctx: Ctx, url: string, onEvent: SfuEventListener): Promise<VideoRoomClient> {
+export function sfuClient(ctx: Ctx, url: string, on: SfuListeners): Promise<VideoRoomClient> {
   const clients = clientsOf(ctx);
-  let pending = clients.get(url);
+  // Keyed as the session's own baseUrl, which dropSfuClient looks up.
+  const key = url.replace(/\/+$/, '');
+  let pending = clients.get(key);
   if (!pending) {
-    pending = VideoRoomClient.connect(url).then((client) => {
+    pending = VideoRoomClient.connect(key).then((client) => {
       client.session.onEvent((event) => {
-        onEvent(ctx, client, event).catch((err: unknown) => ctx.log.warn({ err }, 'sfu event failed'));
+        on.event(ctx, client, event).catch((err: unknown) => ctx.log.warn({ err }, 'sfu event failed'));
+      });
+      client.session.onLost(() => {
+        dropSfuClient(ctx, client);
+        ctx.log.warn({ session: client.session.id }, 'sfu session lost');
+        on.lost(ctx, client).catch((err: unknown) => ctx.log.warn({ err }, 'sfu session rebuild failed'));
       });
       return client;
     });
     const mine = pending;
-    clients.set(url, mine);
+    clients.set(key, mine);
     mine.catch(() => {
-      if (clients.get(url) === mine) clients.delete(url);
+      if (clients.get(key) === mine) clients.delete(key);
     });
   }
   return pending;
 }
 
-/** Forgets a session Janus no longer knows (it timed out, or Janus restarted); the next use reconnects. */
-export function dropSfuClient(ctx: Ctx, client: VideoRoomClient): void {
+/** Forgets a session (Janus no longer knows it, or shutdown); the next use reconnects. */
+function dropSfuClient(ctx: Ctx, client: VideoRoomClient): void {
   const clients = clientsOf(ctx);
   const url = client.session.baseUrl;
   void clients.get(url)?.then((current) => {

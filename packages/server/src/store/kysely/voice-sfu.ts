@@ -73,6 +73,17 @@ export class KyselyVoiceSfuStore implements VoiceSfuStore {
     return rows.map(toHandle);
   }
 
+  async sessionHandles(session: number): Promise<VoiceSfuHandleRecord[]> {
+    const rows = await this.ctx.db
+      .selectFrom('voice_sfu_handles')
+      .selectAll()
+      .where('session', '=', session)
+      .orderBy('created_at')
+      .orderBy('handle')
+      .execute();
+    return rows.map(toHandle);
+  }
+
   async removeHandles(handles: number[]): Promise<VoiceSfuHandleRecord[]> {
     if (handles.length === 0) return [];
     const rows = await this.ctx.db

@@ -29,12 +29,17 @@ function filterSdp(sdp: string, prefixes: readonly string[]): string {
     .join('\r\n');
 }
 
+/** Waits between attempts to publish again while the SFU does not answer (it may be restarting). */
+const REPUBLISH_DELAYS_MS = [1000, 2000, 4000, 8000];
+
 export class Sfu {
   private sender: RTCPeerConnection | null = null;
   private readonly receivers = new Map<number, Receiver>();
   private audio: MediaStreamTrack | null = null;
   private video: MediaStreamTrack | null = null;
   private closed = false;
+  /** The publish under way (or the last one): subscribing waits for it, since it replaces them. */
+  private publishing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: SfuOptions) {}
 
@@ -54,8 +59,14 @@ export class Sfu {
     return [...this.receivers].map(([uid, r]) => [uid, r.pc]);
   }
 
-  /** Sends this member's media to the SFU. */
-  async publish() {
+  /** Sends this member's media to the SFU (again: replacing the earlier connection). */
+  publish(): Promise<void> {
+    this.publishing = this.send();
+    return this.publishing;
+  }
+
+  private async send() {
+    this.sender?.close();
     const pc = this.open();
     this.sender = pc;
     pc.addTransceiver('audio', { direction: 'sendonly' });
@@ -69,9 +80,15 @@ export class Sfu {
     trickle(reply.handle);
   }
 
-  /** A member's media is up at the SFU (subscribe) or gone. */
+  /**
+   * A member's media is up at the SFU (subscribe, or subscribe again) or gone. This member's own
+   * feed gone means the SFU lost its connection (docs/voice.md "Lost sessions"): publish again.
+   */
   async feed(uid: number, state: 'up' | 'gone') {
-    if (uid === this.options.self) return;
+    if (uid === this.options.self) {
+      if (state === 'gone') await this.republish();
+      return;
+    }
     this.remove(uid);
     if (state === 'gone') return;
     const pc = this.open();
@@ -83,12 +100,40 @@ export class Sfu {
     };
     this.options.onChange();
     const trickle = this.trickler(pc);
+    // Publishing replaces this member's subscriptions at the server: subscribe after it.
+    await this.publishing.catch(() => undefined);
+    if (this.receivers.get(uid) !== receiver) return;
     const reply = await subscribeVoiceSfu({ feed: uid });
     if (this.receivers.get(uid) !== receiver) return;
     await pc.setRemoteDescription({ type: 'offer', sdp: filterSdp(reply.sdp, this.options.prefixes) });
     await pc.setLocalDescription(await pc.createAnswer());
     await startVoiceSfu({ handle: reply.handle, sdp: pc.localDescription?.sdp ?? '' });
     trickle(reply.handle);
+  }
+
+  /**
+   * Publishes again, retrying while the SFU is unreachable (restarting), then subscribes again to
+   * the members still received the same way, whose subscriptions the new publish replaced.
+   */
+  private async republish() {
+    const receiving = [...this.receivers];
+    const attempts = async () => {
+      for (let attempt = 0; !this.closed; attempt++) {
+        try {
+          return await this.send();
+        } catch (err) {
+          if (attempt >= REPUBLISH_DELAYS_MS.length) throw err;
+          await new Promise((resolve) => setTimeout(resolve, REPUBLISH_DELAYS_MS[attempt]));
+        }
+      }
+    };
+    // Subscriptions asked for meanwhile wait for all the attempts, not only the first.
+    this.publishing = attempts();
+    await this.publishing;
+    for (const [uid, receiver] of receiving) {
+      if (!this.closed && this.receivers.get(uid) === receiver)
+        void this.feed(uid, 'up').catch(() => undefined);
+    }
   }
 
   /** Drops receivers of members no longer in the room. */
