@@ -42,11 +42,17 @@ describe.skipIf(testDatabase() === 'sqlite')('store conformance: history as name
       ]);
       expect(await pages()).toEqual(first);
 
-      const { rows } = await sql<{ statement: string }>`
-        select statement from pg_prepared_statements order by statement
+      for (let i = 0; i < 5; i++) await pages(); // PostgreSQL weighs a generic plan after five
+
+      const { rows } = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
+        select statement, generic_plans, custom_plans from pg_prepared_statements order by statement
       `.execute(pg);
       expect(rows).toHaveLength(4);
-      for (const { statement } of rows) expect(statement).toMatch(/^select .* from "messages" where /);
+      for (const row of rows) {
+        expect(row.statement).toMatch(/^select .* from "messages" where /);
+        // Planned for each page's parameters, as an unnamed statement is (see `store/postgres.ts`).
+        expect([Number(row.generic_plans), Number(row.custom_plans)]).toEqual([0, 7]);
+      }
     } finally {
       await pg.destroy();
     }
