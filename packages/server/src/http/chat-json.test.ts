@@ -39,6 +39,42 @@ describe('history pages as JSON', () => {
     );
   });
 
+  // A page in the schema's shape is stringified as it is (what the store builds); these are not.
+  it('writes the schema order and keys whatever order or prototype a record comes with', () => {
+    fc.assert(
+      fc.property(pages, (messages) => {
+        const reordered = messages.map((m) => {
+          const [first, ...rest] = Object.entries(m.detail);
+          const detail = Object.fromEntries([...rest, first!]) as ChatMessage['detail'];
+          return {
+            detail,
+            target: { ...m.target },
+            created_at: m.created_at,
+            from_uid: m.from_uid,
+            mid: m.mid,
+          };
+        });
+        expect(serializeChatMessages(reordered as ChatMessage[])).toBe(schemaSerializer(messages));
+      }),
+      { numRuns: 200 },
+    );
+    class Record {
+      constructor(m: ChatMessage) {
+        Object.assign(this, m);
+      }
+      toJSON() {
+        return 'not a record';
+      }
+    }
+    fc.assert(
+      fc.property(pages, (messages) => {
+        const page = messages.map((m) => new Record(m) as unknown as ChatMessage);
+        expect(serializeChatMessages(page)).toBe(schemaSerializer(messages));
+      }),
+      { numRuns: 50 },
+    );
+  });
+
   it('keeps text that needs escaping intact', () => {
     const content = 'quote " backslash \\ newline \n nul-free \u0007 lone \uD800 emoji 😀 \u2028';
     const page: ChatMessage[] = [

@@ -50,7 +50,70 @@ function detail(d: MessageDetail): MessageDetail {
   }
 }
 
+/**
+ * Whether `o` is a plain object (no `toJSON` to inherit) whose enumerable keys are exactly `keys`,
+ * in that order. `for…in` over a record's few keys allocates nothing.
+ */
+function hasExactly(o: object, keys: readonly string[]): boolean {
+  if (Object.getPrototypeOf(o) !== Object.prototype) return false;
+  let i = 0;
+  for (const key in o) if (key !== keys[i++]) return false;
+  return i === keys.length;
+}
+
+const RECORD = ['mid', 'from_uid', 'created_at', 'target', 'detail'] as const;
+const GROUP = ['gid'] as const;
+const USER = ['uid'] as const;
+const NORMAL = ['type', 'properties', 'content_type', 'content', 'expires_in'] as const;
+const REPLY = ['type', 'mid', 'properties', 'content_type', 'content'] as const;
+const REACTION = ['type', 'mid', 'detail'] as const;
+const EDIT = ['type', 'properties', 'content_type', 'content'] as const;
+const LIKE = ['type', 'action'] as const;
+const DELETE = ['type'] as const;
+
+function reactionIsProjected(d: Reaction): boolean {
+  switch (d.type) {
+    case 'edit':
+      return hasExactly(d, EDIT);
+    case 'like':
+      return hasExactly(d, LIKE);
+    case 'delete':
+      return hasExactly(d, DELETE);
+    default:
+      return false;
+  }
+}
+
+function detailIsProjected(d: MessageDetail): boolean {
+  switch (d.type) {
+    case 'normal':
+      return hasExactly(d, NORMAL);
+    case 'reply':
+      return hasExactly(d, REPLY);
+    case 'reaction':
+      return hasExactly(d, REACTION) && reactionIsProjected(d.detail);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether the record already is its own projection: every key the schema names, in the schema's
+ * order, and no other. Records the store builds (`toMessage`) are, so the page is stringified as
+ * it is, without a second copy of every record (a fifth of a page's garbage on PostgreSQL).
+ */
+function isProjected(m: ChatMessage): boolean {
+  return (
+    hasExactly(m, RECORD) &&
+    (hasExactly(m.target, GROUP) || hasExactly(m.target, USER)) &&
+    detailIsProjected(m.detail)
+  );
+}
+
 export function serializeChatMessages(messages: readonly ChatMessage[]): string {
+  if (Object.getPrototypeOf(messages) === Array.prototype && messages.every(isProjected)) {
+    return JSON.stringify(messages);
+  }
   return JSON.stringify(
     messages.map((m) => ({
       mid: m.mid,

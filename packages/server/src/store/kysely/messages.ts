@@ -6,21 +6,12 @@ import { TargetGoneError } from '../errors.js';
 import { indexRecords } from './search-index.js';
 import { linkFileMessages } from './file-links.js';
 import type { Database } from '../schema.js';
+import { historyRows, MESSAGE_COLUMNS, type Conversation, type MessageRow } from './history-query.js';
 
-/** The columns a `ChatMessage` is built from (the DM pair and `ref_mid` are for indexes only). */
 /** Rows per SQLite insert: 10 parameters each, far below SQLite's 32,766. */
 const SQLITE_ROWS_PER_INSERT = 500;
 
-const COLUMNS = ['mid', 'from_uid', 'gid', 'target_uid', 'created_at', 'detail'] as const;
-
-interface MessageRow {
-  mid: number;
-  from_uid: number;
-  gid: number | null;
-  target_uid: number | null;
-  created_at: number;
-  detail: string;
-}
+const COLUMNS = MESSAGE_COLUMNS;
 
 function toMessage(row: MessageRow): ChatMessage {
   return {
@@ -205,19 +196,17 @@ export class KyselyMessageStore implements MessageStore {
   }
 
   groupHistory(gid: number, page: HistoryPage): Promise<ChatMessage[]> {
-    return this.history((eb) => eb('gid', '=', gid), page);
+    return this.history({ gid }, page);
   }
 
   dmHistory(a: number, b: number, page: HistoryPage): Promise<ChatMessage[]> {
     const [low, high] = a <= b ? [a, b] : [b, a];
-    return this.history((eb) => eb.and([eb('dm_low', '=', low), eb('dm_high', '=', high)]), page);
+    return this.history({ low, high }, page);
   }
 
-  private async history(conversation: Where, { before, limit }: HistoryPage): Promise<ChatMessage[]> {
+  private async history(conversation: Conversation, { before, limit }: HistoryPage): Promise<ChatMessage[]> {
     if (limit <= 0) return [];
-    let query = this.ctx.db.selectFrom('messages').select(COLUMNS).where(conversation);
-    if (before !== undefined) query = query.where('mid', '<', before);
-    const rows = await query.orderBy('mid', 'desc').limit(limit).execute();
+    const rows = await historyRows(this.ctx, conversation, before, limit);
     return rows.reverse().map(toMessage);
   }
 
