@@ -1,0 +1,62 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/** The built module: V8's flags are process-wide, so each case runs in a node process of its own. */
+const MODULE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/startup-heap.js');
+
+/**
+ * Imports startup-heap.js (unless `steps` starts with 'none'), runs the steps, and returns the new
+ * space's committed size in MB after each `churn` (allocations with survivors, as a start makes).
+ */
+function newSpaceAfter(steps: string[]): number[] {
+  const script = `
+    import v8 from 'node:v8';
+    import { Worker } from 'node:worker_threads';
+    const heap = ${steps[0] === 'none' ? '{ workerStarted() {}, endStartup() {} }' : `await import(${JSON.stringify(MODULE)})`};
+    const sizes = [];
+    const churn = () => {
+      let keep = [];
+      for (let i = 0; i < 2e6; i++) {
+        keep.push({ i, s: 'x' + i });
+        if (keep.length > 100000) keep = [];
+      }
+      const s = v8.getHeapSpaceStatistics().find((x) => x.space_name === 'new_space');
+      sizes.push(s.physical_space_size / 2 ** 20);
+    };
+    for (const step of ${JSON.stringify(steps)}) {
+      if (step === 'churn') churn();
+      if (step === 'worker') {
+        const w = new Worker("require('node:worker_threads').parentPort.postMessage('up')", { eval: true, execArgv: [] });
+        await new Promise((resolve) => w.once('message', resolve));
+        await w.terminate();
+      }
+      if (step === 'workerStarted') heap.workerStarted();
+      if (step === 'endStartup') heap.endStartup();
+    }
+    console.log(JSON.stringify(sizes));
+  `;
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  return JSON.parse(out) as number[];
+}
+
+describe('startup-heap', () => {
+  it('without it, a start-like allocation grows the new space far past its initial size', () => {
+    const [size] = newSpaceAfter(['none', 'churn']);
+    expect(size).toBeGreaterThan(8);
+  });
+
+  it('holds the new space at its initial size until endStartup, then lets it grow', () => {
+    const [starting, ended] = newSpaceAfter(['churn', 'endStartup', 'churn']);
+    expect(starting).toBeLessThanOrEqual(4);
+    expect(ended).toBeGreaterThan(8);
+  });
+
+  it('a worker thread undoes the hold, and workerStarted restores it', () => {
+    const [afterWorker] = newSpaceAfter(['worker', 'churn']);
+    expect(afterWorker).toBeGreaterThan(8);
+    const [restored] = newSpaceAfter(['worker', 'workerStarted', 'churn']);
+    expect(restored).toBeLessThanOrEqual(4);
+  });
+});
