@@ -2,7 +2,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
-import { endStartup } from './startup-heap.js';
+import { beginStartup, endStartup } from './startup-heap.js';
+
+beginStartup();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const builtWeb = path.resolve(here, '../../web/dist');

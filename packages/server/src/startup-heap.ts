@@ -5,8 +5,8 @@
  * and a process that then idles keeps them committed (~13 MB, empty) until V8's memory reducer
  * shrinks them 10–20 s later. With a growth factor of 1 the new space does not grow during the
  * start; `endStartup` restores V8's default (2) once the server listens, so under load the new
- * space grows as before and sends cost the same. Imported first by main.ts so it takes effect
- * before the other modules load. A growth factor given on the command line is left alone.
+ * space grows as before and sends cost the same. main.ts calls `beginStartup` before it imports the
+ * other modules. A growth factor given on the command line is left alone.
  *
  * Starting a worker thread puts V8's flags back to the command line's (measured on Node 20: the
  * factor is 2 again once the thread runs), so the SQLite writer calls `workerStarted` when its
@@ -18,9 +18,18 @@ import v8 from 'node:v8';
 const V8_DEFAULT_GROWTH_FACTOR = 2;
 
 const userSet = process.execArgv.some((arg) => /semi[-_]space[-_]growth[-_]factor/.test(arg));
-let starting = !userSet;
+let starting = false;
 const holdYoungGeneration = () => v8.setFlagsFromString('--semi-space-growth-factor=1');
-if (starting) holdYoungGeneration();
+
+/**
+ * The server starts: from here until `endStartup` the new space keeps its size. Only main.ts calls
+ * it; a process that builds the server otherwise (tests, benches, tools) keeps V8's behaviour.
+ */
+export function beginStartup(): void {
+  if (userSet) return;
+  starting = true;
+  holdYoungGeneration();
+}
 
 /** A worker thread has started: if the server is still starting, set the factor to 1 again. */
 export function workerStarted(): void {
