@@ -10,7 +10,6 @@
  *
  *   node bench/burst-memory.mjs parley bare
  *   node bench/burst-memory.mjs parley parley@--max-semi-space-size=2,MALLOC_ARENA_MAX=2
- *   node bench/burst-memory.mjs parley parley@BENCH_STARTUP_HEAP=1   the host starts as main.ts does
  *
  * `<target>@a,b`: node flags (starting with -) and environment (NAME=value) for that host.
  */

@@ -120,11 +120,6 @@ function parleyHost() {
     /** `env`: configuration on top of the bench's (the reconnect storm sets PRESENCE_GRACE_MS). */
     async start(dir, env = {}) {
       dataDir = dir;
-      // `BENCH_STARTUP_HEAP=1`: start as main.ts does, the young generation held at its initial
-      // size until the listen (src/startup-heap.ts), to measure what that costs under load.
-      const startupHeap =
-        process.env.BENCH_STARTUP_HEAP === '1' ? await importDist('startup-heap.js') : undefined;
-      startupHeap?.beginStartup();
       const { buildServer } = await importDist('app.js');
       const { loadConfig } = await importDist('config/index.js');
       const { SQLITE_FILE_NAME } = await importDist('store/index.js');
@@ -161,7 +156,6 @@ function parleyHost() {
         return done;
       };
       await parley.app.listen({ port: 0, host: '127.0.0.1' });
-      startupHeap?.endStartup();
       return { port: parley.app.server.address().port, pid: process.pid, dbFile };
     },
     streams: () => parley.hub.connectionCount(),

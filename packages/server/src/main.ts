@@ -2,20 +2,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
-import { beginStartup, endStartup } from './startup-heap.js';
-
-beginStartup();
+import { buildServer } from './app.js';
+import { ConfigError, loadConfig } from './config/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const builtWeb = path.resolve(here, '../../web/dist');
 
 async function main(): Promise<void> {
-  // Imported once startup-heap.js has set V8's growth factor: static imports (in the bundle, its
-  // external packages) would load before it.
-  const [{ buildServer }, { ConfigError, loadConfig }] = await Promise.all([
-    import('./app.js'),
-    import('./config/index.js'),
-  ]);
   let config;
   try {
     config = loadConfig(process.env, { webDir: existsSync(builtWeb) ? builtWeb : undefined });
@@ -35,7 +28,6 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await server.app.listen({ port: config.port, host: config.host });
-  endStartup();
   server.app.log.info(
     `Parley is running on http://localhost:${config.port} (${
       config.redisUrl

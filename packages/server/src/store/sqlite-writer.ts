@@ -10,7 +10,6 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { workerStarted } from '../startup-heap.js';
 
 /** What a statement on the writer returned. */
 export interface WriterResult {
@@ -155,13 +154,7 @@ export class SqliteWriter {
       workerData: { file, synchronous, driver, cacheKiB: WRITER_CACHE_KIB },
     });
     this.ready = new Promise<void>((resolve, reject) => {
-      this.pending.set(0, {
-        resolve: () => {
-          workerStarted();
-          resolve();
-        },
-        reject,
-      });
+      this.pending.set(0, { resolve: () => resolve(), reject });
     });
     // Awaited by the driver's init; a thread that dies before that must not crash the process.
     this.ready.catch(() => undefined);
