@@ -142,8 +142,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db,
     request,
     async close() {
-      await balancer?.stop();
-      await Promise.all(nodes.map((n) => n.close()));
+      // Together: nginx's graceful stop waits for the streams it proxies, which closing the nodes ends.
+      await Promise.all([balancer?.stop(), ...nodes.map((n) => n.close())]);
       await Promise.all(extraStores.map(async (s) => (await s).close()));
       await db.cleanup();
     },
