@@ -66,8 +66,11 @@ function createSupply(baseUrl: string, template: string): DatabaseSupply {
       next = undefined;
       // A copy made ahead that failed is made again now, where its error reaches the test.
       const name = ahead ? await ahead.catch(() => create()) : await create();
-      next = create();
-      next.catch(() => {});
+      // One copy ahead at most, also when several servers of a test start at once.
+      if (!next) {
+        next = create();
+        next.catch(() => {});
+      }
       return name;
     },
     drop(name) {
