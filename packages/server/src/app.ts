@@ -225,7 +225,12 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   const routes = listRoutes(app);
   installErrorHandling(app, indexRouteMethods(app));
   installCors(app, config.http.corsOrigins);
-  await installSecurityHeaders(app, config, () => frameAncestors(ctx.store, config.http.frameAncestors));
+  await installSecurityHeaders(
+    app,
+    config,
+    () => frameAncestors(ctx.store, config.http.frameAncestors),
+    ctx.now,
+  );
   installBodyParsers(app);
   await app.register(fastifySwagger, {
     openapi: {

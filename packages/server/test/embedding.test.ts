@@ -6,8 +6,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAdmin, createUser, startTestServer } from './support/server.js';
 import { until } from './support/until.js';
+import { FRAME_ANCESTORS_TTL_MS } from '../src/http/security-headers.js';
 
-const t = await startTestServer();
+// The server's clock, moved past the time a node trusts what it read instead of waiting it out.
+let skipped = 0;
+const t = await startTestServer({ now: () => Date.now() + skipped });
+const staleNow = () => void (skipped += FRAME_ANCESTORS_TTL_MS + 1);
 afterAll(() => t.close());
 const admin = await createAdmin(t);
 const member = await createUser(t);
@@ -42,12 +46,14 @@ describe('embedding', () => {
       frame_ancestors: sites,
     });
     const wanted = `'self' ${sites.join(' ')}`;
+    staleNow();
     await until(() => everywhere(wanted), 'the new frame-ancestors on every node');
     expect(await framing()).toEqual({ ancestors: wanted, xfo: null });
     // The widget's page is framed by anyone, whatever the list.
     expect((await framing('/widget.html')).ancestors).toBe('*');
 
     expect((await put(admin.token, { frame_ancestors: [] })).status).toBe(200);
+    staleNow();
     await until(() => everywhere("'self'"), 'same origin again on every node');
     expect((await framing()).xfo).toBe('SAMEORIGIN');
   });

@@ -53,6 +53,7 @@ export async function installSecurityHeaders(
   app: FastifyInstance,
   config: Config,
   currentFrameAncestors?: () => Promise<string>,
+  now: () => number = Date.now,
 ): Promise<void> {
   const html = config.webDir
     ? await readFile(path.join(config.webDir, 'index.html'), 'utf8').catch(() => '')
@@ -75,7 +76,7 @@ export async function installSecurityHeaders(
   const refresh = async () => {
     const sources = await currentFrameAncestors!().catch(() => config.http.frameAncestors);
     if (sources !== current.sources) current = { sources, headers: headersFor(sources) };
-    readAt = Date.now();
+    readAt = now();
   };
   // The chat widget's page is made to be framed by any website (docs/widget.md); it holds only
   // the visitor's own conversation, never the app, and scripts from this server alone. It shows
@@ -92,7 +93,7 @@ export async function installSecurityHeaders(
   if (currentFrameAncestors) await refresh();
   app.addHook('onRequest', async (request, reply) => {
     if (isWidgetPage(request.url)) return void reply.headers(widgetHeaders);
-    if (currentFrameAncestors && !reading && Date.now() - readAt > FRAME_ANCESTORS_TTL_MS)
+    if (currentFrameAncestors && !reading && now() - readAt > FRAME_ANCESTORS_TTL_MS)
       reading = refresh().finally(() => (reading = undefined));
     reply.headers(current.headers);
   });

@@ -2,13 +2,12 @@
  * A fresh, migrated store per call, on the database the running vitest project targets
  * (`PARLEY_TEST_DB`: `sqlite`, the default, or `postgres`). API tests build their app on it.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { databaseSupply } from './database-supply.js';
 import { openStore, SQLITE_FILE_NAME, type OpenStoreOptions, type Store } from '../../src/store/index.js';
 // Brings in the `ProvidedContext` declaration that types `inject('pgUrl')`.
 import type {} from './global-setup.js';
@@ -24,23 +23,13 @@ export interface TestStore {
   dataDir: string;
   /** Opened with `durable: true` (SQLite `synchronous=FULL`). */
   durable: boolean;
-  /** Closes the store, drops the database, removes `dataDir`. Safe to call twice. */
+  /** Closes the store, removes `dataDir` and drops the database (in the background). Safe to call twice. */
   cleanup(): Promise<void>;
 }
 
 export function testDatabase(): TestDatabase {
   const db = process.env.PARLEY_TEST_DB;
   return db === 'postgres' || db === 'cluster' ? db : 'sqlite';
-}
-
-async function adminQuery(baseUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: `${baseUrl}/postgres` });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface TestStoreOptions {
@@ -90,9 +79,10 @@ export async function createTestStore(options: TestStoreOptions = {}): Promise<T
       const baseUrl = inject('pgUrl');
       if (!baseUrl)
         throw new Error('pgUrl is not provided: run the tests through the `postgres` vitest project');
-      const name = `t_${randomBytes(8).toString('hex')}`;
-      await adminQuery(baseUrl, `create database ${name} template ${inject('pgTemplate')}`);
-      dropDatabase = () => adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
+      const supply = databaseSupply(baseUrl, inject('pgTemplate'));
+      const name = await supply.take();
+      // In the background: nothing waits on a database nobody will open again.
+      dropDatabase = async () => void supply.drop(name);
       databaseUrl = `${baseUrl}/${name}`;
     } else {
       await copyFile(await migratedSqliteFile(), join(dataDir, SQLITE_FILE_NAME));

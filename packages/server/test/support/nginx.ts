@@ -203,7 +203,8 @@ async function launch(bin: string, dir: string, port: number, upstreams: string[
       );
     }
     if (await accepts(port)) return child;
-    await sleep(50);
+    // nginx binds within milliseconds; every test server in `cluster` waits on this loop.
+    await sleep(10);
   }
   signalGroup(child, 'SIGKILL');
   await waitForExit(child, STOP_GRACE_MS);

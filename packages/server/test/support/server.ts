@@ -96,13 +96,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const nodes: ParleyServer[] = [];
   const nodeUrls: string[] = [];
-  const extraStores: { close(): Promise<void> }[] = [];
+  // Each further node has its own pool on the shared database, as separate processes would. They
+  // open while the first node is built: opening waits on PostgreSQL more than it computes.
+  const extraStores = Array.from({ length: clustered ? CLUSTER_NODES - 1 : 0 }, () =>
+    openStore(storeOptionsOf(db)),
+  );
+  // A failed open reaches the test through the `await` below; no rejection goes unhandled meanwhile.
+  for (const s of extraStores) s.catch(() => {});
+  const closeExtraStores = () => Promise.allSettled(extraStores.map(async (s) => (await s).close()));
   let balancer: { url: string; stop(): Promise<void> } | undefined;
   try {
-    for (let i = 0; i < (clustered ? CLUSTER_NODES : 1); i++) {
-      // Each node has its own pool on the shared database, as separate processes would.
-      const store = i === 0 ? db.store : await openStore(storeOptionsOf(db));
-      if (i > 0) extraStores.push(store);
+    for (let i = 0; i < 1 + extraStores.length; i++) {
+      const store = i === 0 ? db.store : await extraStores[i - 1]!;
       const node = await buildServer({
         config,
         store,
@@ -120,7 +125,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     if (clustered) balancer = await startNginx({ upstreams: nodeUrls.map((u) => u.slice('http://'.length)) });
   } catch (err) {
     await Promise.allSettled(nodes.map((n) => n.close()));
-    await Promise.allSettled(extraStores.map((s) => s.close()));
+    await closeExtraStores();
     await db.cleanup();
     throw err;
   }
@@ -137,9 +142,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db,
     request,
     async close() {
-      await balancer?.stop();
-      await Promise.all(nodes.map((n) => n.close()));
-      await Promise.all(extraStores.map((s) => s.close()));
+      // Together: nginx's graceful stop waits for the streams it proxies, which closing the nodes ends.
+      await Promise.all([balancer?.stop(), ...nodes.map((n) => n.close())]);
+      await Promise.all(extraStores.map(async (s) => (await s).close()));
       await db.cleanup();
     },
   };
