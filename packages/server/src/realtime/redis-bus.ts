@@ -6,6 +6,9 @@
  *
  * Pub/sub forgets what it could not deliver. So while either connection is down the bus is not
  * live: streams are closed and refused, and clients resume from the database once it is back.
+ * Nodes do not turn live together: a node still reconnecting commits sends it cannot publish
+ * while another node already serves resumed streams. So each node, once live, publishes a mark
+ * naming the newest committed mid, and the others read back any record through it they missed.
  */
 import { checkServerEvent } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,6 +34,8 @@ export interface RedisBusOptions {
 }
 
 const RETRY_LIVE_MS = 1_000;
+/** A mark on the events channel: `#mark <mid>`. Envelopes start with `{`, so the two never mix. */
+const MARK = '#mark ';
 
 export class RedisBus implements EventBus {
   private readonly handlers = new Set<(envelope: Envelope) => void>();
@@ -56,6 +61,7 @@ export class RedisBus implements EventBus {
     o.sub.on('message', (channel: string, message: string) => {
       if (o.side && channel === o.side.channel) return o.side.onMessage(message);
       if (channel !== o.channel) return;
+      if (message.startsWith(MARK)) return this.sequencer.mark(Number(message.slice(MARK.length)));
       let envelope: Envelope;
       try {
         envelope = decode(message);
@@ -128,6 +134,15 @@ export class RedisBus implements EventBus {
     for (const listener of this.lostListeners) listener();
   }
 
+  private async publishMark(): Promise<void> {
+    try {
+      await this.o.pub.publish(this.o.channel, `${MARK}${await this.o.source.latestMid()}`);
+    } catch (err) {
+      // The bus is lost with it (the connection's close), and goes live again with a new mark.
+      this.o.log.warn({ err }, 'mark not published');
+    }
+  }
+
   private tryGoLive(): void {
     if (this.closed || this.live || this.goingLive) return;
     if (this.o.pub.status !== 'ready' || this.o.sub.status !== 'ready') return;
@@ -149,6 +164,9 @@ export class RedisBus implements EventBus {
         }
         this.live = true;
         this.o.log.info('event bus live');
+        // Read after turning live: a send committed before the read is covered by the mark, one
+        // committed after it publishes itself.
+        await this.publishMark();
       } finally {
         this.goingLive = undefined;
       }

@@ -67,6 +67,19 @@ describe('ChatSequencer', () => {
     expect(recovered).toEqual([[11, 13]]);
   });
 
+  it('reads back what a mark covers and it has not delivered, in order, once', async () => {
+    const { seq, out, recovered, idle } = setup(10, [12, 13]);
+    await seq.reset();
+    seq.accept(chat(11, 10));
+    seq.mark(13); // 12 and 13 committed by a node that could not publish them
+    seq.mark(13); // every node's mark: nothing twice
+    seq.mark(9);
+    seq.accept(chat(14, 13));
+    await idle();
+    expect(mids(out)).toEqual([11, 12, 13, 14]);
+    expect(recovered).toEqual([[11, 13]]);
+  });
+
   it('checks nothing before its first reset and reads the position again on reset', async () => {
     const { seq, out, recovered, idle } = setup(20, [21]);
     seq.accept(chat(5, 3));

@@ -70,6 +70,20 @@ export class ChatSequencer {
     });
   }
 
+  /**
+   * A node says every mid through `throughMid` is committed (it went live again, and may have
+   * committed records while it could not publish): records through it not yet delivered here are
+   * read back and delivered, in order with the envelopes around the mark.
+   */
+  mark(throughMid: number): void {
+    if (this.lastMid === undefined || throughMid <= this.lastMid) return;
+    void this.enqueue(async () => {
+      if (this.lastMid === undefined || throughMid <= this.lastMid) return;
+      for (const missed of await this.source.recover(this.lastMid, throughMid)) this.pass(missed);
+      this.lastMid = Math.max(this.lastMid, throughMid);
+    });
+  }
+
   /** Resolves once every envelope accepted so far has been delivered (or its recovery failed). */
   settled(): Promise<void> {
     return this.chain;
