@@ -4,7 +4,9 @@
  * inside Chromium's own network namespace (`e2e/netns/chromium-janus-netns.sh`) and gathers ICE
  * on its veth address 10.255.0.1, which the server's ICE filter allows alone: media never touches
  * the machine's addresses. Each page must receive audio packets and decoded video frames from
- * both others through the SFU; camera off stops one sender's video at the others.
+ * both others through the SFU; camera off stops one sender's video at the others. Then two of them
+ * lose the namespace's address until their connections fail, and get it back: the client rebuilds
+ * them; and a reload rejoins the room.
  */
 import type { Server } from 'node:net';
 import { rmSync } from 'node:fs';
@@ -153,7 +155,9 @@ const allGone = (page: Page, count: number) =>
     count,
   );
 
-test('a room on the SFU rebuilds its connections after the network took them down', async ({ browser }) => {
+test('a room on the SFU rebuilds its connections after the network took them down, and after a reload', async ({
+  browser,
+}) => {
   test.setTimeout(240_000);
   await janusAnswers();
   const sara = await joinRoom(browser, PEOPLE[0]!, gid);
@@ -176,5 +180,11 @@ test('a room on the SFU rebuilds its connections after the network took them dow
   }
   await expectReceiving(sara, 1);
   await expectReceiving(femi, 1);
+
+  // A reload rejoins the room on the SFU: Femi publishes again, Sara receives her new feed.
+  await femi.reload();
+  await expect(femi.getByTestId('voice-room')).toBeVisible();
+  await expectReceiving(femi, 1);
+  await expectReceiving(sara, 1);
   for (const page of [sara, femi]) await page.context().close();
 });
