@@ -1,7 +1,8 @@
 // Adds up the JSON reports of every suite (Vitest and Playwright) and the checks (build, typecheck,
 // lint, translations: one item each), prints a line per suite and, last, the totals as
-// "N passed, N failed". Exits non-zero on any failure. Each failed test is named with the first line
-// of its error just above the totals, because a CI log is often read from its tail alone.
+// "N passed, N failed". Exits non-zero on any failure. Each failure counted (a test with the first
+// line of its error, a file that failed outside its tests, a check, a suite that crashed or left no
+// report) is named just above the totals, because a CI log is often read from its tail alone.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -15,7 +16,10 @@ const failures = [];
 
 for (const line of lines('checks.txt')) {
   if (line.startsWith('pass:')) passed++;
-  else failed++;
+  else {
+    failed++;
+    failures.push(`check: ${line.replace(/^fail: /, '')}`);
+  }
 }
 
 const exitedNonZero = new Set(lines('exited-nonzero.txt'));
@@ -29,6 +33,7 @@ for (const name of suites) {
   const file = path.join(dir, `${name}.json`);
   if (!existsSync(file)) {
     console.log(`${name}: no report (the suite did not run)`);
+    failures.push(`${name}: no report (the suite did not run)`);
     failed++;
     continue;
   }
@@ -39,7 +44,12 @@ for (const name of suites) {
     failures.push(`${name}: ${f}`);
   }
   // A suite that crashed or hit an unhandled error fails even when no single test did.
-  if (exitedNonZero.has(name) && counts.failed === 0) counts.failed = 1;
+  if (exitedNonZero.has(name) && counts.failed === 0) {
+    counts.failed = 1;
+    failures.push(
+      `${name}: exited non-zero with no failed test (an unhandled error or a crash: see its output)`,
+    );
+  }
   console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
   passed += counts.passed;
   failed += counts.failed;
@@ -47,10 +57,14 @@ for (const name of suites) {
 }
 
 function vitest(r) {
+  // A file that failed outside its tests (a hook, an import) counts once, as it is listed once.
+  const files = r.testResults ?? [];
+  const fileOnly = files.filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((t) => t.status === 'failed'),
+  ).length;
   return {
     passed: r.numPassedTests ?? 0,
-    failed:
-      (r.numFailedTests ?? 0) + (r.numFailedTestSuites && !r.numFailedTests ? r.numFailedTestSuites : 0),
+    failed: (r.numFailedTests ?? 0) + (files.length > 0 ? fileOnly : (r.numFailedTestSuites ?? 0)),
     skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
   };
 }

@@ -87,7 +87,7 @@ test('names each failed test with the first line of its error, above the totals'
     '  server: packages/server/test/a.test.ts › a > fails — AssertionError: expected 1 to be 2',
     '  server: packages/server/test/b.test.ts — Hook timed out',
     '  e2e: tests/x.spec.ts:9 › sends it — Error: timed out',
-    '3 passed, 2 failed',
+    '3 passed, 3 failed',
   ]);
 });
 
@@ -101,4 +101,21 @@ test('prints no failure list when everything passed', () => {
   assert.equal(r.status, 0);
   assert.equal(r.stdout.includes('Failed tests'), false);
   assert.equal(r.stdout.trim().split('\n').at(-1), '3 passed, 0 failed');
+});
+
+test('names a failed check, a suite that crashed without a failed test and one that left no report', () => {
+  const r = summarize({
+    'checks.txt': 'pass: build\nfail: lint\n',
+    'exited-nonzero.txt': 'web\nserver\n',
+    'suites.txt': 'web\nserver\n',
+    'web.json': { numPassedTests: 4, numFailedTests: 0, testResults: [] },
+  });
+  assert.equal(r.status, 1);
+  assert.deepEqual(r.stdout.trim().split('\n').slice(-5), [
+    'Failed tests:',
+    '  check: lint',
+    '  web: exited non-zero with no failed test (an unhandled error or a crash: see its output)',
+    '  server: no report (the suite did not run)',
+    '5 passed, 3 failed',
+  ]);
 });

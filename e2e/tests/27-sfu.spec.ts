@@ -4,7 +4,9 @@
  * inside Chromium's own network namespace (`e2e/netns/chromium-janus-netns.sh`) and gathers ICE
  * on its veth address 10.255.0.1, which the server's ICE filter allows alone: media never touches
  * the machine's addresses. Each page must receive audio packets and decoded video frames from
- * both others through the SFU; camera off stops one sender's video at the others.
+ * both others through the SFU; camera off stops one sender's video at the others. Then two of them
+ * lose the namespace's address until their connections fail, and get it back: the client rebuilds
+ * them; and a reload rejoins the room.
  */
 import type { Server } from 'node:net';
 import { rmSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { adminToken, createPublicChannel, registerMember, snap } from './support
 import {
   callers,
   forward,
+  inNamespace,
   inbound,
   joinRoom,
   namespacedChromium,
@@ -100,16 +103,19 @@ async function expectReceiving(page: Page, count: number, video = count) {
     .toBe(true);
 }
 
-test('three people past a mesh limit of two talk through Janus; camera off stops one video', async ({
-  browser,
-}) => {
-  test.setTimeout(240_000);
-  // Janus starts with the browser's namespace: its API answers through the bridge first.
-  await expect
+/** Janus starts with the browser's namespace: waits until its API answers through the bridge. */
+const janusAnswers = () =>
+  expect
     .poll(async () => (await fetch(`${janusUrl}/info`).catch(() => undefined))?.ok ?? false, {
       timeout: 30_000,
     })
     .toBe(true);
+
+test('three people past a mesh limit of two talk through Janus; camera off stops one video', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await janusAnswers();
   const sara = await joinRoom(browser, PEOPLE[0]!, gid);
   const femi = await joinRoom(browser, PEOPLE[1]!, gid);
   const yuki = await joinRoom(browser, PEOPLE[2]!, gid);
@@ -137,4 +143,48 @@ test('three people past a mesh limit of two talk through Janus; camera off stops
   await expect(sara.getByTestId('voice-tile')).toHaveCount(2);
   await expectReceiving(sara, 1);
   for (const page of [sara, femi, yuki]) await page.context().close();
+});
+
+/** Whether every connection the page had made by then (the first `count`) failed or was replaced. */
+const allGone = (page: Page, count: number) =>
+  page.evaluate(
+    (n) =>
+      (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs
+        .slice(0, n)
+        .every((pc) => pc.connectionState === 'failed' || pc.connectionState === 'closed'),
+    count,
+  );
+
+test('a room on the SFU rebuilds its connections after the network took them down, and after a reload', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await janusAnswers();
+  const sara = await joinRoom(browser, PEOPLE[0]!, gid);
+  const femi = await joinRoom(browser, PEOPLE[1]!, gid);
+  await expectReceiving(sara, 1);
+  await expectReceiving(femi, 1);
+  const made = await Promise.all(
+    [sara, femi].map((page) => page.evaluate(() => (window as unknown as { __pcs: unknown[] }).__pcs.length)),
+  );
+
+  // The namespace's address goes until every connection has failed or been replaced: Chromium
+  // never brings a failed connection back by itself, so media flows again only if the client
+  // publishes and subscribes again.
+  inNamespace(base.socket, 'ip addr del 10.255.0.1/24 dev v0');
+  try {
+    await expect.poll(() => allGone(sara, made[0]!), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => allGone(femi, made[1]!), { timeout: 60_000 }).toBe(true);
+  } finally {
+    inNamespace(base.socket, 'ip addr add 10.255.0.1/24 dev v0 && ip route replace default dev v0');
+  }
+  await expectReceiving(sara, 1);
+  await expectReceiving(femi, 1);
+
+  // A reload rejoins the room on the SFU: Femi publishes again, Sara receives her new feed.
+  await femi.reload();
+  await expect(femi.getByTestId('voice-room')).toBeVisible();
+  await expectReceiving(femi, 1);
+  await expectReceiving(sara, 1);
+  for (const page of [sara, femi]) await page.context().close();
 });

@@ -8,7 +8,6 @@
  * The same room then shows that screen share and deafen change what the other side receives, and
  * that a member whose event stream dropped enters the call again once it is back.
  */
-import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, createPublicChannel, registerMember, snap } from './support';
 import {
@@ -16,12 +15,12 @@ import {
   expectFlowing,
   expectStopped,
   forward,
+  inNamespace as voiceNamespace,
   joinRoom,
   namespacedChromium,
   setVoiceConfig,
 } from './voice-support';
 
-const PORT = Number(process.env.E2E_PORT);
 const chromium = namespacedChromium('network');
 test.use({ launchOptions: chromium.launchOptions });
 let stopForwarding: () => void = () => undefined;
@@ -41,13 +40,7 @@ test.beforeAll(async ({ request }) => {
 
 test.afterAll(() => stopForwarding());
 
-/** Runs `command` in Chromium's network namespace, entered through its forwarder's process. */
-function inNamespace(command: string) {
-  const pid = execFileSync('pgrep', ['-f', `tcp-to-unix ${PORT} ${chromium.socket}`], { encoding: 'utf8' })
-    .trim()
-    .split('\n')[0]!;
-  execFileSync('nsenter', ['-t', pid, '-U', '-n', '--preserve-credentials', 'sh', '-c', command]);
-}
+const inNamespace = (command: string) => voiceNamespace(chromium.socket, command);
 
 /** The link the page shows for `name`'s tile. */
 const linkOf = (page: Page, name: string) =>
@@ -109,7 +102,7 @@ test('screen share replaces the camera at the other end; deafen stops what the o
   const lena = await joinRoom(browser, PEOPLE[0], gid);
   const kurt = await joinRoom(browser, PEOPLE[1], gid);
   await expectFlowing(kurt, 1);
-  await expect.poll(() => receivedSize(kurt)).not.toBe('');
+  await expect.poll(() => receivedSize(kurt)).toMatch(/^\d+x\d+$/);
   const camera = await receivedSize(kurt);
 
   // Camera off stops Lena's video at Kurt; sharing her screen sends video again, the screen's.
@@ -119,7 +112,15 @@ test('screen share replaces the camera at the other end; deafen stops what the o
   await expect(lena.getByTestId('voice-screen')).toHaveAttribute('aria-pressed', 'true');
   await expect(kurt.getByTestId('voice-tile').filter({ hasText: 'Lena' })).toContainText('sharing screen');
   await expectFlowing(kurt, 1);
-  await expect.poll(() => receivedSize(kurt), { timeout: 30_000 }).not.toBe(camera);
+  await expect
+    .poll(
+      async () => {
+        const size = await receivedSize(kurt);
+        return /^\d+x\d+$/.test(size) && size !== camera;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   await snap(kurt, 'call-screen-share-light-1280');
   await lena.getByTestId('voice-screen').click();
   await expectStopped(kurt, 'videoFrames');

@@ -4,6 +4,7 @@
  * interface and would send from them to 127.0.0.1), the web server reached through a Unix socket,
  * the server's ICE filter on 127.0.0.1, and `getStats()` readers for the media flowing in.
  */
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { Server } from 'node:net';
 import path from 'node:path';
@@ -59,6 +60,17 @@ export function namespacedChromium(name: string): { launchOptions: LaunchOptions
       ],
     },
   };
+}
+
+/**
+ * Runs `command` in the network namespace of the Chromium whose web server socket is `socket`,
+ * entered through that namespace's forwarder process (to change its addresses).
+ */
+export function inNamespace(socket: string, command: string) {
+  const pid = execFileSync('pgrep', ['-f', `tcp-to-unix ${PORT} ${socket}`], { encoding: 'utf8' })
+    .trim()
+    .split('\n')[0]!;
+  execFileSync('nsenter', ['-t', pid, '-U', '-n', '--preserve-credentials', 'sh', '-c', command]);
 }
 
 /** Serves the web server on the namespace's Unix socket; returns the function that stops it. */

@@ -178,7 +178,8 @@ describe('a room on the SFU', () => {
   });
 
   it('tells the room’s members (only) whose media is up and gone; leaving drops the handles', async () => {
-    const [sb, sc, sAdmin] = await Promise.all([
+    const [sa, sb, sc, sAdmin] = await Promise.all([
+      streams.ready(t.url, alice.token),
       streams.ready(t.url, bob.token),
       streams.ready(t.url, carol.token),
       streams.ready(t.url, admin.token),
@@ -189,6 +190,14 @@ describe('a room on the SFU', () => {
     await Promise.all([sb.waitFor(feedEvent(alice.uid, 'up')), sc.waitFor(feedEvent(alice.uid, 'up'))]);
     // Once up, joiners learn of it in the join answer (bob joins again: the same device).
     expect((await join(bob)).json).toMatchObject({ sfu: { feeds: [alice.uid] } });
+
+    // Publishing again (a reloaded page): the others hear the old feed gone. Alice does not: her
+    // client takes its own feed gone for a lost session and would publish once more, closing the
+    // connection whose answer it still waits for.
+    expect((await post(alice, '/voice/sfu/publish', { sdp: sdpOffer().sdp })).status).toBe(200);
+    await Promise.all([sb.waitFor(feedEvent(alice.uid, 'gone')), sc.waitFor(feedEvent(alice.uid, 'gone'))]);
+    await barrier(alice, sa);
+    expect(sa.events.filter(feedEvent(alice.uid, 'gone'))).toEqual([]);
 
     expect((await post(alice, '/voice/leave')).status).toBe(200);
     await Promise.all([sb.waitFor(feedEvent(alice.uid, 'gone')), sc.waitFor(feedEvent(alice.uid, 'gone'))]);

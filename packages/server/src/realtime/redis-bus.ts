@@ -61,7 +61,12 @@ export class RedisBus implements EventBus {
     o.sub.on('message', (channel: string, message: string) => {
       if (o.side && channel === o.side.channel) return o.side.onMessage(message);
       if (channel !== o.channel) return;
-      if (message.startsWith(MARK)) return this.sequencer.mark(Number(message.slice(MARK.length)));
+      if (message.startsWith(MARK)) {
+        const mid = Number(message.slice(MARK.length));
+        // Only nodes publish here; a mark that is not a mid would disable the gap check.
+        if (Number.isSafeInteger(mid)) this.sequencer.mark(mid);
+        return;
+      }
       let envelope: Envelope;
       try {
         envelope = decode(message);
@@ -135,12 +140,7 @@ export class RedisBus implements EventBus {
   }
 
   private async publishMark(): Promise<void> {
-    try {
-      await this.o.pub.publish(this.o.channel, `${MARK}${await this.o.source.latestMid()}`);
-    } catch (err) {
-      // The bus is lost with it (the connection's close), and goes live again with a new mark.
-      this.o.log.warn({ err }, 'mark not published');
-    }
+    await this.o.pub.publish(this.o.channel, `${MARK}${await this.o.source.latestMid()}`);
   }
 
   private tryGoLive(): void {
@@ -165,8 +165,14 @@ export class RedisBus implements EventBus {
         this.live = true;
         this.o.log.info('event bus live');
         // Read after turning live: a send committed before the read is covered by the mark, one
-        // committed after it publishes itself.
-        await this.publishMark();
+        // committed after it publishes itself. Without the mark (the database or Redis failed)
+        // records may stay missed, so the bus is lost again and retried.
+        try {
+          await this.publishMark();
+        } catch (err) {
+          this.lose();
+          throw err;
+        }
       } finally {
         this.goingLive = undefined;
       }

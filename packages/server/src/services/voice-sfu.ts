@@ -33,8 +33,15 @@ import { readSetting } from './settings.js';
 export const janusRoom = (room: string) => `parley-${room.replace(/:/g, '-')}`;
 
 /** Tells the room's members (each on the device it joined from) that a member's media is up or gone. */
-async function publishFeed(ctx: Ctx, room: string, uid: number, state: 'up' | 'gone'): Promise<void> {
+async function publishFeed(
+  ctx: Ctx,
+  room: string,
+  uid: number,
+  state: 'up' | 'gone',
+  except?: Actor,
+): Promise<void> {
   for (const member of await ctx.store.voice.members(room)) {
+    if (except && member.uid === except.uid && member.device === except.device) continue;
     await ctx.bus.publish({
       audience: { kind: 'device', uid: member.uid, device: member.device },
       event: { type: 'voice_sfu_feed', room, uid, state },
@@ -52,7 +59,13 @@ function detach(handles: VoiceSfuHandleRecord[]): Promise<unknown> {
  * Removes these handles (and the subscriptions to publishers among them), detaches them in Janus,
  * and tells the room about publishers whose media was up.
  */
-async function dropHandles(ctx: Ctx, room: string, drop: VoiceSfuHandleRecord[]): Promise<void> {
+async function dropHandles(
+  ctx: Ctx,
+  room: string,
+  drop: VoiceSfuHandleRecord[],
+  /** The device publishing again: its own feed's `gone` would read as a lost session to it. */
+  publishing?: Actor,
+): Promise<void> {
   if (drop.length === 0) return;
   const publishers = new Set(drop.filter((h) => h.kind === 'publisher').map((h) => h.uid));
   const orphans =
@@ -64,7 +77,7 @@ async function dropHandles(ctx: Ctx, room: string, drop: VoiceSfuHandleRecord[])
   const removed = await ctx.store.voiceSfu.removeHandles([...drop, ...orphans].map((h) => h.handle));
   await detach(removed);
   for (const h of removed) {
-    if (h.kind === 'publisher' && h.up_at !== null) await publishFeed(ctx, room, h.uid, 'gone');
+    if (h.kind === 'publisher' && h.up_at !== null) await publishFeed(ctx, room, h.uid, 'gone', publishing);
   }
 }
 
@@ -207,7 +220,7 @@ export async function publishSfu(ctx: Ctx, actor: Actor, req: SfuPublishRequest)
     await client.ensureRoom(name, Math.max(config.sfu_limit ?? 2, 2));
     // A member publishes once; publishing again (a reloaded page) starts over.
     const mine = (await ctx.store.voiceSfu.handles(room.room)).filter((h) => h.uid === actor.uid);
-    await dropHandles(ctx, room.room, mine);
+    await dropHandles(ctx, room.room, mine, actor);
     const handle = await client.session.attachVideoRoom();
     const janusId = `u${actor.uid}-${handle}`;
     await ctx.store.voiceSfu.addHandle({

@@ -1,8 +1,9 @@
 /**
  * SQL texts PostgreSQL runs as named prepared statements (`store/postgres.ts` gives each a name
- * on every pooled connection). An unnamed statement is parsed, analysed and planned on every call;
- * a named one once per connection, so a hot read (a history page) costs PostgreSQL only its
- * execution. Only fixed texts belong here: each stays prepared for the connection's lifetime.
+ * on every pooled connection). An unnamed statement is parsed and analysed on every call, a named
+ * one once per connection; both are still planned per call for their parameters
+ * (`plan_cache_mode`, `store/postgres.ts`). Only fixed texts belong here: each stays prepared for
+ * the connection's lifetime.
  * No imports, so the SQLite build does not load pg for it.
  */
 const names = new Map<string, string>();

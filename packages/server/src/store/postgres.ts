@@ -26,7 +26,8 @@ const types = {
 /**
  * Runs the texts marked in `named-statements.ts` as named prepared statements on this client:
  * Kysely passes only (text, values), and pg prepares by name only when given one. pg parses a
- * name once per connection and then sends only Bind and Execute; PostgreSQL keeps the plan.
+ * name once per connection and then sends only Bind and Execute; PostgreSQL keeps the parsed
+ * statement and still plans each execution (`plan_cache_mode` below).
  */
 function prepareByName(client: pg.PoolClient): void {
   const query = client.query as (...args: unknown[]) => unknown;

@@ -81,7 +81,10 @@ function pluginError(data: Json): JanusError | undefined {
 }
 
 export class JanusSession {
-  private readonly waiting = new Map<string, (event: JanusEvent) => void>();
+  private readonly waiting = new Map<
+    string,
+    { resolve: (event: JanusEvent) => void; reject: (error: JanusError) => void }
+  >();
   private readonly listeners = new Set<(event: JanusEvent) => void>();
   private readonly lostListeners = new Set<() => void>();
   private polling = false;
@@ -129,6 +132,10 @@ export class JanusSession {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.keepalive);
+    // Their answers will never come: fail them now as what they are, not after the timeout.
+    for (const { reject } of this.waiting.values())
+      reject(new JanusError('janus: session lost', NO_SUCH_SESSION, this.id));
+    this.waiting.clear();
     for (const listener of this.lostListeners) listener();
   }
 
@@ -159,7 +166,7 @@ export class JanusSession {
   async request(handle: number, body: Json, jsep?: { type: string; sdp: string }): Promise<PluginReply> {
     const transaction = randomUUID();
     const pending = new Promise<JanusEvent>((resolve, reject) => {
-      this.waiting.set(transaction, resolve);
+      this.waiting.set(transaction, { resolve, reject });
       setTimeout(() => {
         if (this.waiting.delete(transaction)) reject(new JanusError('janus: no answer'));
       }, REQUEST_TIMEOUT_MS).unref();
@@ -234,10 +241,10 @@ export class JanusSession {
 
   private dispatch(event: JanusEvent): void {
     if (event.janus === 'keepalive') return;
-    const resolve = event.transaction ? this.waiting.get(event.transaction) : undefined;
-    if (resolve && event.transaction) {
+    const waiter = event.transaction ? this.waiting.get(event.transaction) : undefined;
+    if (waiter && event.transaction) {
       this.waiting.delete(event.transaction);
-      resolve(event);
+      waiter.resolve(event);
       return;
     }
     for (const listener of this.listeners) listener(event);

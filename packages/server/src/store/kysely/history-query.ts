@@ -2,7 +2,7 @@
  * The history page statement (`GET …/history`), compiled once per dialect and shape and then
  * executed with fresh parameters: building and compiling the Kysely query on every page was pure
  * garbage on the hottest read (issue 9, history p99). On PostgreSQL the text also runs as a named
- * prepared statement (`store/named-statements.ts`), so it is planned once per connection.
+ * prepared statement (`store/named-statements.ts`), so it is parsed once per connection.
  */
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { StoreContext } from '../dialect.js';

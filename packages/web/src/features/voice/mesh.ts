@@ -10,6 +10,7 @@
  * lower uid offers; the other offers only if that never comes, so the two never offer at once.
  */
 import type { VoiceSignal } from '@parley/protocol';
+import { REBUILD_FIRST_MS, REBUILD_LATE_MS, watchConnection } from './rebuild';
 
 export interface MeshOptions {
   self: number;
@@ -23,19 +24,9 @@ interface Peer {
   pc: RTCPeerConnection;
   stream: MediaStream;
   pendingIce: RTCIceCandidateInit[];
-  /** The pending rebuild of this connection while it is broken or stuck connecting. */
-  rebuild?: { reason: 'broken' | 'stuck'; timer: ReturnType<typeof setTimeout> };
+  /** Stops the watch that rebuilds this connection when it breaks. */
+  unwatch: () => void;
 }
-
-/**
- * When a connection is rebuilt: Chromium calls a path `disconnected` ~8 s after its last packet
- * and `failed` ~10 s later; one still connecting after `STUCK_MS` found no path (its candidates
- * were gathered before the network came back). The lower uid waits `REBUILD_FIRST_MS` more, the
- * other `REBUILD_LATE_MS`, by when the first side's offer would have replaced the connection.
- */
-export const REBUILD_FIRST_MS = 4_000;
-export const REBUILD_LATE_MS = 15_000;
-export const STUCK_MS = 20_000;
 
 /** Whether an ICE candidate's address is one the server allows (`candidate:… <address> <port> typ …`). */
 export function allowedCandidate(candidate: string, prefixes: readonly string[]): boolean {
@@ -118,7 +109,7 @@ export class Mesh {
   remove(uid: number) {
     const peer = this.peers.get(uid);
     if (!peer) return;
-    clearTimeout(peer.rebuild?.timer);
+    peer.unwatch();
     peer.pc.close();
     this.peers.delete(uid);
     this.options.onChange();
@@ -130,7 +121,7 @@ export class Mesh {
 
   private open(uid: number): Peer {
     const pc = new RTCPeerConnection({ iceServers: this.options.iceServers });
-    const peer: Peer = { pc, stream: new MediaStream(), pendingIce: [] };
+    const peer: Peer = { pc, stream: new MediaStream(), pendingIce: [], unwatch: () => undefined };
     pc.onicecandidate = (event) => {
       const c = event.candidate;
       if (!c || !allowedCandidate(c.candidate, this.options.prefixes)) return;
@@ -145,35 +136,14 @@ export class Mesh {
       peer.stream.addTrack(event.track);
       this.options.onChange();
     };
-    pc.onconnectionstatechange = () => {
-      this.watch(uid, peer);
-      this.options.onChange();
-    };
+    pc.onconnectionstatechange = () => this.options.onChange();
+    // The lower uid offers first, so the two sides never offer at once.
+    peer.unwatch = watchConnection(pc, this.options.self < uid ? REBUILD_FIRST_MS : REBUILD_LATE_MS, () => {
+      if (this.peers.get(uid) === peer) void this.call(uid).catch(() => undefined);
+    });
     this.peers.set(uid, peer);
-    this.watch(uid, peer);
     this.options.onChange();
     return peer;
-  }
-
-  /** Schedules the rebuild of a connection that is broken or still connecting; a connected one cancels it. */
-  private watch(uid: number, peer: Peer) {
-    const state = peer.pc.connectionState;
-    if (state === 'connected' || state === 'closed') {
-      clearTimeout(peer.rebuild?.timer);
-      peer.rebuild = undefined;
-      return;
-    }
-    const reason = state === 'disconnected' || state === 'failed' ? 'broken' : 'stuck';
-    if (peer.rebuild?.reason === reason) return;
-    clearTimeout(peer.rebuild?.timer);
-    const wait =
-      (reason === 'stuck' ? STUCK_MS : 0) + (this.options.self < uid ? REBUILD_FIRST_MS : REBUILD_LATE_MS);
-    const timer = setTimeout(() => {
-      peer.rebuild = undefined;
-      if (this.peers.get(uid) !== peer || peer.pc.connectionState === 'connected') return;
-      void this.call(uid).catch(() => undefined);
-    }, wait);
-    peer.rebuild = { reason, timer };
   }
 
   private attach(pc: RTCPeerConnection) {

@@ -7,6 +7,7 @@
  */
 import { publishVoiceSfu, startVoiceSfu, subscribeVoiceSfu, trickleVoiceSfu } from '../../lib/api';
 import { allowedCandidate } from './mesh';
+import { REBUILD_FIRST_MS, watchConnection } from './rebuild';
 
 export interface SfuOptions {
   iceServers: RTCIceServer[];
@@ -18,6 +19,7 @@ export interface SfuOptions {
 interface Receiver {
   pc: RTCPeerConnection;
   stream: MediaStream;
+  unwatch: () => void;
 }
 
 /** Drops `a=candidate` lines the server's filter does not allow from an SDP (Janus's offer/answer). */
@@ -34,12 +36,14 @@ const REPUBLISH_DELAYS_MS = [1000, 2000, 4000, 8000];
 
 export class Sfu {
   private sender: RTCPeerConnection | null = null;
+  private unwatchSender: () => void = () => undefined;
   private readonly receivers = new Map<number, Receiver>();
   private audio: MediaStreamTrack | null = null;
   private video: MediaStreamTrack | null = null;
   private closed = false;
   /** The publish under way (or the last one): subscribing waits for it, since it replaces them. */
   private publishing: Promise<void> = Promise.resolve();
+  private republishing: Promise<void> | null = null;
 
   constructor(private readonly options: SfuOptions) {}
 
@@ -66,16 +70,23 @@ export class Sfu {
   }
 
   private async send() {
+    this.unwatchSender();
     this.sender?.close();
     const pc = this.open();
     this.sender = pc;
+    // A sending connection that breaks (a network change) is published again, and with it the
+    // subscriptions the new publish replaces.
+    this.unwatchSender = watchConnection(pc, REBUILD_FIRST_MS, () => {
+      if (this.sender === pc && !this.closed) void this.republish().catch(() => undefined);
+    });
     pc.addTransceiver('audio', { direction: 'sendonly' });
     pc.addTransceiver('video', { direction: 'sendonly' });
     this.attach(pc);
     const trickle = this.trickler(pc);
     await pc.setLocalDescription(await pc.createOffer());
     const reply = await publishVoiceSfu({ sdp: pc.localDescription?.sdp ?? '' });
-    if (this.closed) return;
+    // Closed, or a later publish replaced this one: its answer is for a connection that is gone.
+    if (this.closed || this.sender !== pc) return;
     await pc.setRemoteDescription({ type: 'answer', sdp: filterSdp(reply.sdp, this.options.prefixes) });
     trickle(reply.handle);
   }
@@ -92,7 +103,10 @@ export class Sfu {
     this.remove(uid);
     if (state === 'gone') return;
     const pc = this.open();
-    const receiver: Receiver = { pc, stream: new MediaStream() };
+    const receiver: Receiver = { pc, stream: new MediaStream(), unwatch: () => undefined };
+    receiver.unwatch = watchConnection(pc, REBUILD_FIRST_MS, () => {
+      if (this.receivers.get(uid) === receiver) void this.feed(uid, 'up').catch(() => undefined);
+    });
     this.receivers.set(uid, receiver);
     pc.ontrack = (event) => {
       receiver.stream.addTrack(event.track);
@@ -115,7 +129,15 @@ export class Sfu {
    * Publishes again, retrying while the SFU is unreachable (restarting), then subscribes again to
    * the members still received the same way, whose subscriptions the new publish replaced.
    */
-  private async republish() {
+  private republish(): Promise<void> {
+    // A lost session (own feed gone) and a broken sending connection can ask at once: one run.
+    this.republishing ??= this.publishAgain().finally(() => {
+      this.republishing = null;
+    });
+    return this.republishing;
+  }
+
+  private async publishAgain() {
     const receiving = [...this.receivers];
     const attempts = async () => {
       for (let attempt = 0; !this.closed; attempt++) {
@@ -144,6 +166,7 @@ export class Sfu {
   remove(uid: number) {
     const receiver = this.receivers.get(uid);
     if (!receiver) return;
+    receiver.unwatch();
     receiver.pc.close();
     this.receivers.delete(uid);
     this.options.onChange();
@@ -151,6 +174,7 @@ export class Sfu {
 
   close() {
     this.closed = true;
+    this.unwatchSender();
     this.sender?.close();
     this.sender = null;
     for (const uid of [...this.receivers.keys()]) this.remove(uid);

@@ -63,6 +63,7 @@ export default function VoiceRoom({
   /** The media state as last applied, for callbacks made before the next render. */
   const current = useRef<VoiceMediaState>(QUIET);
   const rejoining = useRef(false);
+  const recheck = useRef(false);
 
   const connections = useCallback(
     (): [number, RTCPeerConnection][] => mesh.current?.connections() ?? sfu.current?.connections() ?? [],
@@ -186,20 +187,26 @@ export default function VoiceRoom({
    * place of the old connections.
    */
   const rejoin = useCallback(async () => {
+    // A drop while a rejoin runs asks again once it is done: the server may have taken us out again.
+    recheck.current = true;
     if (rejoining.current || !local.current) return;
     rejoining.current = true;
     try {
-      await setVoiceState(current.current);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) {
-        mesh.current?.close();
-        mesh.current = null;
-        sfu.current?.close();
-        sfu.current = null;
-        setRemote(new Map());
-        await enter(target.kind === 'dm' ? { ...target, role: 'rejoin' } : target, current.current).catch(
-          failed,
-        );
+      while (recheck.current) {
+        recheck.current = false;
+        try {
+          await setVoiceState(current.current);
+        } catch (err) {
+          if (!(err instanceof ApiError && err.status === 404)) continue;
+          mesh.current?.close();
+          mesh.current = null;
+          sfu.current?.close();
+          sfu.current = null;
+          setRemote(new Map());
+          await enter(target.kind === 'dm' ? { ...target, role: 'rejoin' } : target, current.current).catch(
+            failed,
+          );
+        }
       }
     } finally {
       rejoining.current = false;
@@ -294,10 +301,11 @@ export default function VoiceRoom({
     }
     try {
       screen.current = await navigator.mediaDevices.getDisplayMedia({ video: true });
+      // Stopped from the browser's own "Stop sharing": the camera (if on) is sent again, and the
+      // others are told at once rather than at the next keep-alive.
       screen.current.getVideoTracks()[0]?.addEventListener('ended', () => {
         screen.current = null;
-        current.current = { ...current.current, screen: false };
-        setState((s) => ({ ...s, screen: false }));
+        apply({ ...current.current, screen: false });
       });
       apply({ ...state, screen: true });
     } catch {
