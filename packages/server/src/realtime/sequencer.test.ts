@@ -1,26 +1,7 @@
-import type { ChatMessage } from '@parley/protocol';
 import { describe, expect, it } from 'vitest';
 import type { Envelope } from './bus.js';
 import { ChatSequencer, type SequencerSource } from './sequencer.js';
-
-const chat = (mid: number, prevMid?: number): Envelope => ({
-  audience: { kind: 'all' },
-  event: {
-    type: 'chat',
-    mid,
-    from_uid: 1,
-    created_at: 0,
-    target: { gid: 1 },
-    detail: {
-      type: 'normal',
-      properties: null,
-      content_type: 'text/plain',
-      content: `m${mid}`,
-      expires_in: null,
-    },
-  } as ChatMessage & { type: 'chat' },
-  ...(prevMid !== undefined && { prevMid }),
-});
+import { chatEnvelope as chat } from '../../test/support/chat-envelope.js';
 
 const mids = (out: Envelope[]) => out.map((e) => (e.event.type === 'chat' ? e.event.mid : e.event.type));
 

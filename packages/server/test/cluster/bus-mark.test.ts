@@ -6,39 +6,19 @@
  * read back what they missed. Two buses on one real Redis; the "database" is the list of records.
  * The failover test's Redis restart showed it as "1 of 240 mids never arrived".
  */
-import type { ChatMessage } from '@parley/protocol';
 import Fastify from 'fastify';
 import { afterEach, expect, it } from 'vitest';
-import type { Envelope } from '../../src/realtime/bus.js';
 import { connectRedis } from '../../src/realtime/redis.js';
 import { RedisBus } from '../../src/realtime/redis-bus.js';
 import type { SequencerSource } from '../../src/realtime/sequencer.js';
 import { startRedis } from '../support/redis.js';
 import { until } from '../support/until.js';
+import { chatEnvelope as chat } from '../support/chat-envelope.js';
 
 const log = Fastify({ logger: false }).log;
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => {});
-});
-
-const chat = (mid: number, prevMid: number): Envelope => ({
-  audience: { kind: 'all' },
-  event: {
-    type: 'chat',
-    mid,
-    from_uid: 1,
-    created_at: 0,
-    target: { gid: 1 },
-    detail: {
-      type: 'normal',
-      properties: null,
-      content_type: 'text/plain',
-      content: `m${mid}`,
-      expires_in: null,
-    },
-  } as ChatMessage & { type: 'chat' },
-  prevMid,
 });
 
 it('a record committed by a node that could not publish it reaches the streams of a node already live', async () => {
