@@ -13,7 +13,10 @@ describe('event stream', () => {
     await sendText(t, admin, { gid }, 'hello', 1);
     const s = await open(t.url, admin.token);
     await s.ready();
-    expect(s.events.map((e) => e.type)).toEqual([
+    // What follows `ready` (a heartbeat from the keep-alive sweep, read in the same chunk) is not
+    // part of the initial sequence: CI33 failed once on it.
+    const types = s.events.map((e) => e.type);
+    expect(types.slice(0, types.indexOf('ready') + 1)).toEqual([
       'users_snapshot',
       'users_state',
       'related_groups',
