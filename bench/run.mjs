@@ -183,6 +183,29 @@ async function runBare(client, tag) {
   }
 }
 
+/**
+ * `BENCH_FRAMEWORK=1`: the send route's floor on Fastify alone (host.mjs fastify), no streams.
+ * Send throughput only, so the report can say how much of Parley's CPU per send the framework
+ * takes before Parley does anything.
+ */
+async function runFramework(client) {
+  log('bare Fastify');
+  const host = start('host.mjs', ['fastify'], 0, 'fastify host');
+  try {
+    const info = await host.call('start');
+    await client.call('configure', [info.port]);
+    const gid = 1;
+    const token = 'unused';
+    await client.call('throughput', [
+      { gid, token, concurrency: 4, durationMs: 300, maxRequests: 2000, textBytes: cfg.textBytes },
+    ]);
+    const throughput = await throughputSet(host, client, { gid, token, streams: 0, countRows: false });
+    return { info, throughput, cpuMs: await host.call('cpuTotal') };
+  } finally {
+    await stop(host);
+  }
+}
+
 /** Admin, one public channel and the reader users over HTTP; stream tokens minted on demand. */
 async function setupParley(host, port) {
   const { token, adminUid, gid, readers } = await setupChannel(port, cfg.readers);
@@ -318,6 +341,10 @@ async function main() {
     result.memory = { bare: memBare, parley: memParley };
     const bare = [await runBare(client, 'before')];
     childCpu += bare[0].cpuMs;
+    if (env.BENCH_FRAMEWORK === '1') {
+      result.framework = await runFramework(client);
+      childCpu += result.framework.cpuMs;
+    }
     const parley = await runParley(client, path.join(tmp, 'parley'));
     childCpu += parley.cpuMs;
     if (cfg.repeatLimits) {

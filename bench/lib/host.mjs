@@ -4,6 +4,8 @@
  *   node --expose-gc bench/lib/host.mjs parley   Parley itself (buildServer from packages/server/dist)
  *   node --expose-gc bench/lib/host.mjs bare     the limits: a bare node:http SSE broadcaster that also
  *                                               answers the send route (no framework, no database)
+ *   node --expose-gc bench/lib/host.mjs fastify  the same two routes on Fastify (no database, no
+ *                                               authentication): the floor the framework alone sets
  *
  * It reports its own memory, CPU time and event-loop delay, so the load client's costs are never
  * counted here. The Parley host also runs the SQLite tight loop (same schema and pragmas) and the
@@ -21,8 +23,8 @@ import { summarize } from './stats.mjs';
 const Database = requireServerDep('better-sqlite3');
 
 const kind = process.argv[2];
-if (kind !== 'parley' && kind !== 'bare') {
-  console.error('usage: host.mjs parley|bare');
+if (kind !== 'parley' && kind !== 'bare' && kind !== 'fastify') {
+  console.error('usage: host.mjs parley|bare|fastify');
   process.exit(2);
 }
 
@@ -38,6 +40,32 @@ const record = phases.record;
 // --------------------------------------------------------------------------------------------
 // The bare limit: node:http, an in-memory set of responses, one write loop per POST.
 // --------------------------------------------------------------------------------------------
+/**
+ * One chat frame to every open stream, timed as Parley's fan-out is: the same event shape (and so
+ * the same frame size) as Parley's chat event.
+ */
+function broadcast(conns, mid, gid, text) {
+  const t0 = performance.now();
+  const frame = `data: ${JSON.stringify({
+    type: 'chat',
+    mid,
+    from_uid: 1,
+    created_at: Date.now(),
+    target: { gid },
+    detail: { type: 'normal', properties: null, content_type: 'text/plain', content: text, expires_in: null },
+  })}\n\n`;
+  for (const c of conns) c.write(frame);
+  record('publish', performance.now() - t0);
+  process.nextTick(() => record('flush', performance.now() - t0));
+}
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
 function bareHost() {
   const conns = new Set();
   let mid = 0;
@@ -47,12 +75,7 @@ function bareHost() {
     async start() {
       server = http.createServer((req, res) => {
         if (req.method === 'GET' && req.url.startsWith('/api/user/events')) {
-          res.writeHead(200, {
-            'content-type': 'text/event-stream',
-            'cache-control': 'no-cache',
-            connection: 'keep-alive',
-            'x-accel-buffering': 'no',
-          });
+          res.writeHead(200, SSE_HEADERS);
           res.socket?.setNoDelay(true);
           res.write('data: {"type":"ready"}\n\n');
           conns.add(res);
@@ -64,27 +87,8 @@ function bareHost() {
           const chunks = [];
           req.on('data', (c) => chunks.push(c));
           req.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            const t0 = performance.now();
             mid += 1;
-            // The same event shape (and so the same frame size) as Parley's chat event.
-            const frame = `data: ${JSON.stringify({
-              type: 'chat',
-              mid,
-              from_uid: 1,
-              created_at: Date.now(),
-              target: { gid: Number(m[1]) },
-              detail: {
-                type: 'normal',
-                properties: null,
-                content_type: 'text/plain',
-                content: text,
-                expires_in: null,
-              },
-            })}\n\n`;
-            for (const c of conns) c.write(frame);
-            record('publish', performance.now() - t0);
-            process.nextTick(() => record('flush', performance.now() - t0));
+            broadcast(conns, mid, Number(m[1]), Buffer.concat(chunks).toString('utf8'));
             const body = String(mid);
             res.writeHead(200, {
               'content-type': 'application/json; charset=utf-8',
@@ -104,6 +108,58 @@ function bareHost() {
       for (const c of conns) c.destroy();
       server.closeAllConnections?.();
       await new Promise((resolve) => server.close(resolve));
+      return true;
+    },
+  };
+}
+
+// --------------------------------------------------------------------------------------------
+// The framework's floor: the bare host's two routes on Fastify, with what every Parley route has
+// (a validated params schema, the text body parsed, a reply through a compiled serialiser) and
+// nothing else: no store, no authentication, no event hub.
+// --------------------------------------------------------------------------------------------
+function fastifyHost() {
+  const conns = new Set();
+  let mid = 0;
+  let app;
+  return {
+    async start() {
+      const Fastify = requireServerDep('fastify');
+      app = Fastify({ logger: false });
+      app.get('/api/user/events', (req, reply) => {
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, SSE_HEADERS);
+        res.socket?.setNoDelay(true);
+        res.write('data: {"type":"ready"}\n\n');
+        conns.add(res);
+        res.on('close', () => conns.delete(res));
+      });
+      app.post(
+        '/api/group/:gid/send',
+        {
+          schema: {
+            params: {
+              type: 'object',
+              properties: { gid: { type: 'integer', minimum: 1 } },
+              required: ['gid'],
+            },
+            response: { 200: { type: 'integer' } },
+          },
+        },
+        async (req) => {
+          mid += 1;
+          broadcast(conns, mid, req.params.gid, req.body);
+          return mid;
+        },
+      );
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      return { port: app.server.address().port, pid: process.pid };
+    },
+    streams: () => conns.size,
+    async stop() {
+      for (const c of conns) c.destroy();
+      await app.close();
       return true;
     },
   };
@@ -294,5 +350,5 @@ function parleyHost() {
   };
 }
 
-const target = kind === 'bare' ? bareHost() : parleyHost();
+const target = { bare: bareHost, fastify: fastifyHost, parley: parleyHost }[kind]();
 serveIpc({ ...phases.commands, memoryDetail, ...target });

@@ -200,6 +200,7 @@ export function report(res) {
       tpCost,
     ),
   );
+  if (res.framework) out.push(...frameworkFloor(res.framework, parley, bare));
 
   out.push('');
   out.push(
@@ -271,4 +272,29 @@ export function report(res) {
     ),
   );
   return out.join('\n');
+}
+
+/**
+ * `BENCH_FRAMEWORK=1`: the send route on Fastify alone against bare node:http and Parley, in server
+ * CPU per acknowledged send (the rates are client-bound at this size, the CPU is not).
+ */
+function frameworkFloor(framework, parley, bare) {
+  const perSend = (x) => (x ? x.server.cpuMs / Math.max(1, x.ok) : null);
+  const rows = framework.throughput.map((f) => {
+    const same = (x) => x.concurrency === f.concurrency && x.streamsTarget === 0;
+    const p = parley.throughput.find(same);
+    const b = mean(bare.map((run) => perSend(run.throughput.find(same))));
+    return [
+      f.concurrency,
+      f0(f.perSec),
+      `${f2(perSend(f))} (${fx(ratio(perSend(f), b))} bare)`,
+      f2(b),
+      `${f2(perSend(p))} (${fx(ratio(perSend(p), b))} bare)`,
+    ];
+  });
+  return [
+    `   The framework's floor (BENCH_FRAMEWORK=1): the same send route on Fastify with no store, no authentication ` +
+      `and no hub (bench/lib/host.mjs fastify), N = 0; server CPU per acknowledged send in ms.`,
+    table(['K', 'Fastify sends/s', 'Fastify CPU ms/send', 'bare CPU ms/send', 'Parley CPU ms/send'], rows),
+  ];
 }
