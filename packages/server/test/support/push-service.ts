@@ -19,7 +19,10 @@ export interface PushService {
   received: ReceivedPush[];
   /** The endpoint URL of a subscription named `name`. */
   endpoint(name: string): string;
-  /** The status answered for `name` from now on; `hang` never answers (a dead endpoint). */
+  /**
+   * The status answered for `name` from now on; `hang` never answers (a dead endpoint). Another
+   * status also answers the requests to `name` still hanging: the endpoint is back.
+   */
   answer(name: string, status: number | 'hang'): void;
   /** What arrived for `name`. */
   pushesTo(name: string): ReceivedPush[];
@@ -29,17 +32,22 @@ export interface PushService {
 export async function startPushService(): Promise<PushService> {
   const received: ReceivedPush[] = [];
   const answers = new Map<string, number | 'hang'>();
+  /** Requests left hanging, by name: a server closing would otherwise wait out their timeout. */
+  const hanging = new Map<string, (() => void)[]>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '';
       const name = path.replace(/^\/push\//, '');
-      const answer = answers.get(name) ?? 201;
-      if (answer === 'hang') return;
-      received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
-      res.statusCode = answer;
-      res.end();
+      const reply = () => {
+        const answer = answers.get(name) ?? 201;
+        if (answer === 'hang') return void hanging.set(name, [...(hanging.get(name) ?? []), reply]);
+        received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+        res.statusCode = answer;
+        res.end();
+      };
+      reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -48,7 +56,13 @@ export async function startPushService(): Promise<PushService> {
     url,
     received,
     endpoint: (name) => `${url}/push/${name}`,
-    answer: (name, status) => void answers.set(name, status),
+    answer: (name, status) => {
+      answers.set(name, status);
+      if (status === 'hang') return;
+      const waiting = hanging.get(name) ?? [];
+      hanging.delete(name);
+      for (const reply of waiting) reply();
+    },
     pushesTo: (name) => received.filter((r) => r.path === `/push/${name}`),
     stop: () =>
       new Promise<void>((resolve) => {
