@@ -37,6 +37,8 @@ const EXTERNAL = [
   // read files next to their own code (__dirname): the Swagger UI's assets, the package.json
   '@fastify/swagger',
   '@fastify/swagger-ui',
+  // required by @fastify/swagger-ui from node_modules: bundled too, it would be loaded twice
+  '@fastify/static',
 ];
 const isExternal = (id) => EXTERNAL.some((name) => id === name || id.startsWith(`${name}/`));
 
