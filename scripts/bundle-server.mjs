@@ -4,8 +4,9 @@
  * packages/server/dist-bundle/ with rolldown (installed with vite), for `npm start`
  * (docs/benchmarks.md, "A bundled server"). Left out, loaded from node_modules as before: the
  * native packages (better-sqlite3, argon2, sharp) and the ones the server loads only when a
- * feature is used (lazy-module.ts, scaled mode, S3), and the two Swagger plugins, which read files
- * next to their own code. The server's own lazy imports become chunks
+ * feature is used (lazy-module.ts, scaled mode, S3), the two Swagger plugins, which read files
+ * next to their own code, and Fastify's schema compilers, which a server at rest never runs.
+ * The server's own lazy imports become chunks
  * that still load on first use. Tests keep running the unbundled build.
  *
  *   node scripts/bundle-server.mjs            (after `tsc -b packages/protocol packages/server`)
@@ -37,6 +38,15 @@ const EXTERNAL = [
   // read files next to their own code (__dirname): the Swagger UI's assets, the package.json
   '@fastify/swagger',
   '@fastify/swagger-ui',
+  // required by @fastify/swagger-ui from node_modules: bundled too, it would be loaded twice
+  '@fastify/static',
+  // Fastify's Ajv validator compiler (never used: src/http/validation.ts) and its serializer
+  // compiler (loaded from node_modules on a first reply, src/http/serialization.ts): bundled, their
+  // ~1 MB of source (Ajv and fast-uri, twice) would be in memory at rest: V8 keeps a script's
+  // whole source, run or not. Resolved from node_modules at the top, where npm hoists them.
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
+  'fast-json-stringify',
 ];
 const isExternal = (id) => EXTERNAL.some((name) => id === name || id.startsWith(`${name}/`));
 

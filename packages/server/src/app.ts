@@ -25,7 +25,7 @@ import { answerFrameworkError } from './http/framework-errors.js';
 import { indexRouteMethods } from './http/method-not-allowed.js';
 import { listRoutes, type RegisteredRoute } from './http/route-list.js';
 import { installMetrics } from './metrics/http.js';
-import { compileValidator } from './http/validation.js';
+import { validatorFactory } from './http/validation.js';
 import { cachedSerializerFactory } from './http/serialization.js';
 import { InProcessBus, type EventBus } from './realtime/bus.js';
 import { Hub } from './realtime/hub.js';
@@ -135,7 +135,11 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
     // Fastify's serializers, each schema compiled once per process (src/http/serialization.ts).
-    schemaController: { compilersFactory: { buildSerializer: cachedSerializerFactory } },
+    // Validators are the protocol's own (src/http/validation.ts); given here as a factory, Fastify
+    // does not load its default Ajv compiler, which no route uses (issue 9: memory at rest).
+    schemaController: {
+      compilersFactory: { buildValidator: validatorFactory, buildSerializer: cachedSerializerFactory },
+    },
     // Behind a balancer the client's address comes from X-Forwarded-For, from trusted hops only.
     trustProxy: config.trustProxy,
     // Per-request lines only when debugging: streams and polling would drown everything else.
@@ -221,7 +225,6 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     if (ctx.lifecycle.draining) reply.header('connection', 'close');
     done(null, payload);
   });
-  app.setValidatorCompiler(compileValidator);
   const routes = listRoutes(app);
   installErrorHandling(app, indexRouteMethods(app));
   installCors(app, config.http.corsOrigins);

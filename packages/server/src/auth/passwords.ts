@@ -1,4 +1,11 @@
-import { hash, verify } from '@node-rs/argon2';
+import { lazyModule } from '../lazy-module.js';
+
+/**
+ * The argon2 native addon, loaded on the first password hashed or verified rather than at start:
+ * a server at rest (and one whose users sign in another way) never maps it (docs/benchmarks.md,
+ * "Idle RSS: loaded on first use").
+ */
+const loadArgon2 = lazyModule(() => import('@node-rs/argon2'));
 
 /** argon2id cost parameters; a hash records its own, so verifying never needs them. */
 export interface PasswordHashing {
@@ -18,12 +25,13 @@ export const DEFAULT_PASSWORD_HASHING: PasswordHashing = { memoryCost: 19_456, t
 export const hashPassword = (
   password: string,
   cost: PasswordHashing = DEFAULT_PASSWORD_HASHING,
-): Promise<string> => hash(password, { algorithm: 2, ...cost });
+): Promise<string> => loadArgon2().then((argon2) => argon2.hash(password, { algorithm: 2, ...cost }));
 
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
   if (!passwordHash) return false;
+  const argon2 = await loadArgon2();
   try {
-    return await verify(passwordHash, password);
+    return await argon2.verify(passwordHash, password);
   } catch {
     return false;
   }

@@ -16,9 +16,18 @@ type SerializerFactory = NonNullable<
 type SerializerCompiler = ReturnType<SerializerFactory>;
 type Serializer = ReturnType<SerializerCompiler>;
 
-// The default factory, loaded as Fastify loads it (lib/schema-controller.js): from Fastify's own location.
-const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
-const defaultFactory = (fromFastify('@fastify/fast-json-stringify-compiler') as () => SerializerFactory)();
+// The default factory, loaded as Fastify loads it (lib/schema-controller.js): from Fastify's own
+// location, and only when a first serializer is compiled. Loading it brings fast-json-stringify,
+// Ajv, ajv-formats and fast-uri (~0.8 MB of source, outside the bundle of `npm start`), which
+// a server at rest never runs (docs/benchmarks.md, "Idle RSS: loaded on first use").
+let loaded: SerializerFactory | undefined;
+function defaultFactory(...args: Parameters<SerializerFactory>): SerializerCompiler {
+  if (!loaded) {
+    const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
+    loaded = (fromFastify('@fastify/fast-json-stringify-compiler') as () => SerializerFactory)();
+  }
+  return loaded(...args);
+}
 
 const compiled = new WeakMap<object, Serializer>();
 
@@ -26,8 +35,10 @@ const isEmpty = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0);
 
 export const cachedSerializerFactory: SerializerFactory = (externalSchemas, options) => {
-  const compile = defaultFactory(externalSchemas, options);
-  if (!isEmpty(externalSchemas) || !isEmpty(options)) return compile;
+  if (!isEmpty(externalSchemas) || !isEmpty(options)) return defaultFactory(externalSchemas, options);
+  let compiler: SerializerCompiler | undefined;
+  const compile: SerializerCompiler = (route) =>
+    (compiler ??= defaultFactory(externalSchemas, options))(route);
   return (route) => {
     const { schema } = route;
     if (schema === null || typeof schema !== 'object') return compile(route);

@@ -8,7 +8,7 @@
  *   `bigint` refuses them with an error that would surface as a 500.
  * - No string may contain U+0000, which PostgreSQL's `text` refuses (a 500 again); no client sends it.
  */
-import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import type { FastifySchema, FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
 import { Compile } from 'typebox/compile';
 
 type JsonSchema = Record<string, unknown>;
@@ -33,6 +33,17 @@ export const compileValidator: FastifySchemaCompiler<FastifySchema> = (route) =>
   if (!validator) byPart.set(httpPart, (validator = onFirstUse(() => buildValidator(schema, httpPart))));
   return validator;
 };
+
+type ValidatorFactory = NonNullable<
+  NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator']
+>;
+
+/**
+ * `compileValidator` as the server's validator factory (`schemaController.compilersFactory`): given
+ * there rather than with `setValidatorCompiler`, Fastify does not load its default Ajv compiler,
+ * which no route uses (issue 9: memory at rest). Fastify's type expects Ajv's compile function.
+ */
+export const validatorFactory = (() => compileValidator) as unknown as ValidatorFactory;
 
 function onFirstUse(build: () => Validator): Validator {
   let built: Validator | undefined;

@@ -4,9 +4,9 @@
  * (`PREVIEW_RATE` a minute). A page that cannot be fetched gives the empty preview, as upstream.
  */
 import type { ImageProxyQuery, OpenGraph } from '@parley/protocol';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Actor, Ctx } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
+import { sniffMime } from '../file-type.js';
 import { TtlCache } from '../outbound/cache.js';
 import { decodePage, emptyOpenGraph, parseOpenGraph } from '../outbound/open-graph.js';
 import { OutboundRefused } from '../outbound/safe-fetch.js';
@@ -98,7 +98,7 @@ export async function proxyImage(ctx: Ctx, actor: Actor, query: ImageProxyQuery)
     try {
       const res = await ctx.outbound(url, IMAGE);
       // The bytes must be what the header claims: a raster image of an accepted type.
-      const sniffed = (await fileTypeFromBuffer(res.body))?.mime;
+      const sniffed = await sniffMime(res.body);
       if (!sniffed || !IMAGE_TYPES.includes(sniffed)) return { value: null, ttlMs: FAILURE_TTL_MS };
       return {
         value: { image: res.body, contentType: sniffed, cacheControl: 'private, max-age=86400' },

@@ -6,9 +6,9 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { PrepareFileRequest, UploadedFile, UploadStatus } from '@parley/protocol';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Actor, Ctx } from '../../context.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
+import { sniffMime } from '../../file-type.js';
 import { requireOwnUpload, requireUploader } from '../../policy/files.js';
 import { isStoreFull } from '../../store/errors.js';
 import type { FileChunk, FileRecord } from '../../store/types.js';
@@ -86,7 +86,7 @@ export async function uploadChunk(
 
 async function storeChunk(ctx: Ctx, file: FileRecord, data: Buffer): Promise<void> {
   const n = file.chunks;
-  const sniffed = n === 0 ? storedType((await fileTypeFromBuffer(data))?.mime, file.declared_type) : null;
+  const sniffed = n === 0 ? storedType(await sniffMime(data), file.declared_type) : null;
   const key = chunkKey(file.file_id, n);
   await putOrRefuse(ctx, key, data);
   const stored = await ctx.store.files.addChunk(
