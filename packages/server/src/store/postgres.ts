@@ -41,14 +41,17 @@ function adaptQuery(client: pg.PoolClient): void {
   const query = client.query as (...args: unknown[]) => unknown;
   client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
     const name = typeof config === 'string' ? statementName(config) : undefined;
-    const args = name !== undefined && Array.isArray(values) ? [{ name, text: config, values }] : [config, values];
+    const args =
+      name !== undefined && Array.isArray(values) ? [{ name, text: config, values }] : [config, values];
     // A callback of the caller's, or a submittable (a cursor), keeps pg's own handling.
     const submittable = typeof (config as { submit?: unknown } | null)?.submit === 'function';
     if (callback !== undefined || typeof values === 'function' || submittable) {
       return query.call(this, ...args, callback);
     }
     return new Promise((resolve, reject) => {
-      query.call(this, ...args, (err: Error | null, result: unknown) => (err ? reject(err) : resolve(result)));
+      query.call(this, ...args, (err: Error | null, result: unknown) =>
+        err ? reject(err) : resolve(result),
+      );
     });
   } as typeof client.query;
 }
