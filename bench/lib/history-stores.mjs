@@ -118,8 +118,15 @@ export async function postgresStore(dir) {
       const { rows } = await client.query(`explain ${text}`, [gid, hi]);
       return rows.map((r) => r['QUERY PLAN'].trim()).join('; ');
     },
-    // Unnamed statements, parsed and planned per call, as the server's queries are.
-    raw: async (gid, before) => JSON.stringify((await client.query(text, [gid, before])).rows.reverse()),
+    // Unnamed statements, parsed and planned per call. With a callback, as `store/postgres.ts` runs
+    // the server's: through pg's own promise V8 promoted every result's rows to the old generation
+    // (docs/benchmarks.md, "History p99 on PostgreSQL"), which this process shares with the server.
+    raw: (gid, before) =>
+      new Promise((resolve, reject) =>
+        client.query(text, [gid, before], (err, res) =>
+          err ? reject(err) : resolve(JSON.stringify(res.rows.reverse())),
+        ),
+      ),
     async close() {
       await client?.end();
       server.stop();

@@ -24,19 +24,35 @@ const types = {
 };
 
 /**
- * Runs the texts marked in `named-statements.ts` as named prepared statements on this client:
- * Kysely passes only (text, values), and pg prepares by name only when given one. pg parses a
- * name once per connection and then sends only Bind and Execute; PostgreSQL keeps the parsed
- * statement and still plans each execution (`plan_cache_mode` below).
+ * How every pooled client runs a query for Kysely, which passes only (text, values) and awaits.
+ *
+ * - The texts marked in `named-statements.ts` run as named prepared statements: pg prepares by
+ *   name only when given one. pg parses a name once per connection and then sends only Bind and
+ *   Execute; PostgreSQL keeps the parsed statement and still plans each execution
+ *   (`plan_cache_mode` below).
+ * - The query is given a callback and the promise is ours. Without one, pg builds its Query and
+ *   then sets its callback to settle pg's own promise; in that path V8 kept each page's rows and
+ *   strings alive through two young-generation collections, so they were copied and promoted to
+ *   the old generation (~1.7 MB per scavenge, 3–6 ms scavenges, the history p99 on PostgreSQL;
+ *   docs/benchmarks.md, "History p99 on PostgreSQL"). With the callback given to the Query as it
+ *   is built, the same pages promote next to nothing.
  */
-function prepareByName(client: pg.PoolClient): void {
+function adaptQuery(client: pg.PoolClient): void {
   const query = client.query as (...args: unknown[]) => unknown;
   client.query = function (this: pg.PoolClient, config: unknown, values?: unknown, callback?: unknown) {
     const name = typeof config === 'string' ? statementName(config) : undefined;
-    if (name !== undefined && Array.isArray(values)) {
-      return query.call(this, { name, text: config, values }, callback);
+    const args =
+      name !== undefined && Array.isArray(values) ? [{ name, text: config, values }] : [config, values];
+    // A callback of the caller's, or a submittable (a cursor), keeps pg's own handling.
+    const submittable = typeof (config as { submit?: unknown } | null)?.submit === 'function';
+    if (callback !== undefined || typeof values === 'function' || submittable) {
+      return query.call(this, ...args, callback);
     }
-    return query.call(this, config, values, callback);
+    return new Promise((resolve, reject) => {
+      query.call(this, ...args, (err: Error | null, result: unknown) =>
+        err ? reject(err) : resolve(result),
+      );
+    });
   } as typeof client.query;
 }
 
@@ -52,7 +68,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
     types,
     // JIT compiles any query the planner costs high, e.g. a join over a large messages table,
     // and spends hundreds of milliseconds doing it for queries that then run in one or two.
-    // Named statements (`prepareByName`) keep being planned for their parameters, as unnamed ones
+    // Named statements (`adaptQuery`) keep being planned for their parameters, as unnamed ones
     // are: after five runs PostgreSQL may switch to one generic plan, which plans `gid = $1` for an
     // average channel, and a pass backwards over the primary key is the wrong plan for a small
     // channel next to a large one. Planning a page costs ~0.1 ms; parsing is what naming saves.
@@ -67,7 +83,7 @@ export function openPostgres(connectionString: string, options: PostgresOptions 
   pool.on('error', () => {});
   pool.on('connect', (client) => {
     client.on('error', () => {});
-    prepareByName(client);
+    adaptQuery(client);
   });
   pools.add(pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
