@@ -161,50 +161,48 @@ async function ramp(host, client, { tokensFor, gid, token, countRows, onLevel })
   return result;
 }
 
-async function runBare(client, tag) {
-  log(`bare broadcaster (${tag})`);
-  const host = start('host.mjs', ['bare'], 0, `bare host ${tag}`);
+/** A few hundred sends to warm the JIT, discarded. */
+const warmUp = (client, gid, token) =>
+  client.call('throughput', [
+    { gid, token, concurrency: 4, durationMs: 300, maxRequests: 2000, textBytes: cfg.textBytes },
+  ]);
+
+/**
+ * A limit host (host.mjs `bare` or `fastify`: no users, so any token): send throughput with no
+ * stream open, then whatever `more` measures on the same host.
+ */
+async function runLimit(client, kind, label, more = async () => ({})) {
+  log(label);
+  const host = start('host.mjs', [kind], 0, label);
   try {
     const info = await host.call('start');
     await client.call('configure', [info.port]);
     const gid = 1;
     const token = 'unused';
-    // Warm-up (JIT), discarded.
-    await client.call('throughput', [
-      { gid, token, concurrency: 4, durationMs: 300, maxRequests: 2000, textBytes: cfg.textBytes },
-    ]);
+    await warmUp(client, gid, token);
     const throughput = await throughputSet(host, client, { gid, token, streams: 0, countRows: false });
-    const r = await ramp(host, client, { tokensFor: async (n) => Array(n).fill(token), gid, token });
-    const probes = [];
-    for (let i = 0; i < cfg.syncReps; i++) probes.push(await client.call('syncProbe', [token]));
-    return { tag, info, throughput, ...r, connectProbe: probes, cpuMs: await host.call('cpuTotal') };
+    const extra = await more(host, { gid, token });
+    return { info, throughput, ...extra, cpuMs: await host.call('cpuTotal') };
   } finally {
     await stop(host);
   }
 }
 
+/** The bare broadcaster: send throughput, the stream ramp and the initial-sync probe. */
+const runBare = (client, tag) =>
+  runLimit(client, 'bare', `bare host ${tag}`, async (host, { gid, token }) => {
+    const r = await ramp(host, client, { tokensFor: async (n) => Array(n).fill(token), gid, token });
+    const probes = [];
+    for (let i = 0; i < cfg.syncReps; i++) probes.push(await client.call('syncProbe', [token]));
+    return { tag, ...r, connectProbe: probes };
+  });
+
 /**
- * `BENCH_FRAMEWORK=1`: the send route's floor on Fastify alone (host.mjs fastify), no streams.
- * Send throughput only, so the report can say how much of Parley's CPU per send the framework
- * takes before Parley does anything.
+ * `BENCH_FRAMEWORK=1`: the send route's floor on Fastify alone (host.mjs fastify), send throughput
+ * only, so the report can say how much of Parley's CPU per send the framework takes before Parley
+ * does anything.
  */
-async function runFramework(client) {
-  log('bare Fastify');
-  const host = start('host.mjs', ['fastify'], 0, 'fastify host');
-  try {
-    const info = await host.call('start');
-    await client.call('configure', [info.port]);
-    const gid = 1;
-    const token = 'unused';
-    await client.call('throughput', [
-      { gid, token, concurrency: 4, durationMs: 300, maxRequests: 2000, textBytes: cfg.textBytes },
-    ]);
-    const throughput = await throughputSet(host, client, { gid, token, streams: 0, countRows: false });
-    return { info, throughput, cpuMs: await host.call('cpuTotal') };
-  } finally {
-    await stop(host);
-  }
-}
+const runFramework = (client) => runLimit(client, 'fastify', 'fastify host');
 
 /** Admin, one public channel and the reader users over HTTP; stream tokens minted on demand. */
 async function setupParley(host, port) {
@@ -274,9 +272,7 @@ async function runParley(client, dataDir) {
     await client.call('configure', [port]);
     const { token, adminUid, gid, readers, tokensFor } = await setupParley(host, port);
 
-    await client.call('throughput', [
-      { gid, token, concurrency: 4, durationMs: 300, maxRequests: 2000, textBytes: cfg.textBytes },
-    ]);
+    await warmUp(client, gid, token);
     const tight = [];
     const tightRun = async (tag) => {
       const r = await host.call('sqliteTight', [cfg.durationMs, 200_000, gid, adminUid, cfg.textBytes, tag]);

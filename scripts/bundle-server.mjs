@@ -13,6 +13,7 @@
  *   BUNDLE_MINIFY=1 node scripts/bundle-server.mjs
  */
 import { rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rolldown } from 'rolldown';
@@ -49,6 +50,23 @@ const EXTERNAL = [
   'fast-json-stringify',
 ];
 const isExternal = (id) => EXTERNAL.some((name) => id === name || id.startsWith(`${name}/`));
+
+// The bundle loads Fastify's compilers from the server's node_modules, Fastify from its own: they
+// must be the same copies, or the bundle would run another version than Fastify was built with.
+// If npm ever nests them under fastify, bundling fails and `npm start` runs the unbundled build.
+const fromServer = createRequire(path.join(server, 'package.json'));
+const fromFastify = createRequire(fromServer.resolve('fastify'));
+for (const name of [
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
+  'fast-json-stringify',
+]) {
+  if (fromServer.resolve(name) !== fromFastify.resolve(name)) {
+    throw new Error(
+      `${name}: fastify uses ${fromFastify.resolve(name)}, the bundle would load ${fromServer.resolve(name)}`,
+    );
+  }
+}
 
 const started = performance.now();
 rmSync(outDir, { recursive: true, force: true });

@@ -5,5 +5,11 @@
  */
 export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;
-  return () => (loaded ??= load());
+  // A failed load (out of file descriptors, say) is tried again by the next caller rather than
+  // failing every later login or send until a restart.
+  return () =>
+    (loaded ??= load().catch((err: unknown) => {
+      loaded = undefined;
+      throw err;
+    }));
 }

@@ -43,9 +43,13 @@ function adaptQuery(client: pg.PoolClient): void {
     const name = typeof config === 'string' ? statementName(config) : undefined;
     const args =
       name !== undefined && Array.isArray(values) ? [{ name, text: config, values }] : [config, values];
-    // A callback of the caller's, or a submittable (a cursor), keeps pg's own handling.
-    const submittable = typeof (config as { submit?: unknown } | null)?.submit === 'function';
-    if (callback !== undefined || typeof values === 'function' || submittable) {
+    const own = config as { submit?: unknown; callback?: unknown } | null;
+    const callerSettles =
+      callback !== undefined ||
+      typeof values === 'function' ||
+      typeof own?.callback === 'function' ||
+      typeof own?.submit === 'function';
+    if (callerSettles) {
       return query.call(this, ...args, callback);
     }
     return new Promise((resolve, reject) => {
