@@ -9,10 +9,12 @@ import { newGroup, newUser, textMessage } from '../../../test/support/store-fixt
 function promotedPerScavenge(profile: ReturnType<GCProfiler['stop']>): number[] {
   const old = (s: { spaceName: string; spaceUsedSize: number }[]) =>
     s.find((space) => space.spaceName === 'old_space')!.spaceUsedSize;
-  return (profile?.statistics ?? [])
-    // Node 20 names a young-generation collection Scavenge; later V8s may run a minor mark-sweep.
-    .filter((gc) => gc.gcType === 'Scavenge' || gc.gcType.startsWith('Minor'))
-    .map((gc) => old(gc.afterGC.heapSpaceStatistics) - old(gc.beforeGC.heapSpaceStatistics));
+  return (
+    (profile?.statistics ?? [])
+      // Node 20 names a young-generation collection Scavenge; later V8s may run a minor mark-sweep.
+      .filter((gc) => gc.gcType === 'Scavenge' || gc.gcType.startsWith('Minor'))
+      .map((gc) => old(gc.afterGC.heapSpaceStatistics) - old(gc.beforeGC.heapSpaceStatistics))
+  );
 }
 
 /**
