@@ -28,12 +28,12 @@ interface Run {
 }
 
 /** Text every normalization leaves as it is: NFKC, NFD and NFC do not change ASCII. */
-const ASCII = /^[\x00-\x7f]*$/;
+const NON_ASCII = /[^\p{ASCII}]/u;
 
 function runs(text: string): Run[] {
   // Most messages are ASCII: their words need none of the normalizations below, which cost more
   // than the rest of the tokenizer on each send (issue 9). The result is the same.
-  if (ASCII.test(text)) return asciiRuns(text);
+  if (!NON_ASCII.test(text)) return asciiRuns(text);
   const out: Run[] = [];
   for (const match of text.normalize('NFKC').toLowerCase().matchAll(RUN)) {
     const run = match[0];
