@@ -122,8 +122,14 @@ for (let i = 0; i < profile.samples.length; i++) {
       bump(modules, m, 'attributed', us);
       attributedDone = true;
     }
-    if (!seenFn.has(k)) (bump(ours, k, 'total', us), seenFn.add(k));
-    if (!seenMod.has(m)) (bump(modules, m, 'total', us), seenMod.add(m));
+    if (!seenFn.has(k)) {
+      bump(ours, k, 'total', us);
+      seenFn.add(k);
+    }
+    if (!seenMod.has(m)) {
+      bump(modules, m, 'total', us);
+      seenMod.add(m);
+    }
   }
 }
 
