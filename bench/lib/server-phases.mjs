@@ -3,9 +3,27 @@
  * the orchestrator marks with phaseStart / phaseEnd: its CPU, wall time and event-loop delay, and
  * the timings of the steps it instruments (an insert, a publish, a lock wait), one sample per call.
  */
+import { appendFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { cpuMs, memory, PhaseMeter } from './process-meter.mjs';
 import { summarize } from './stats.mjs';
+
+/**
+ * Under `--cpu-prof` (BENCH_PROFILE=1), each phase's start and end on the profile's clock (both are
+ * CLOCK_MONOTONIC, in µs), one JSON line per phase in `<profile dir>/phases-<pid>.jsonl`, so
+ * bench/lib/profile-summary.mjs can keep only the samples taken while the orchestrator measured.
+ */
+const profileDir = process.execArgv
+  .find((a) => a.startsWith('--cpu-prof-dir='))
+  ?.slice('--cpu-prof-dir='.length);
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+function markPhase(start) {
+  if (!profileDir) return;
+  mkdirSync(profileDir, { recursive: true });
+  const line = JSON.stringify({ startUs: start, endUs: monotonicUs() });
+  appendFileSync(path.join(profileDir, `phases-${process.pid}.jsonl`), `${line}\n`);
+}
 
 /** Samples per step and phase, so that a long phase cannot grow the heap it also measures. */
 const MAX_SAMPLES = 200_000;
@@ -17,6 +35,7 @@ const MAX_SAMPLES = 200_000;
 export function serverPhases(kinds, { summarizeFn = summarize, loopDelayMax = false } = {}) {
   const meter = new PhaseMeter();
   let samples;
+  let phaseStartUs = 0;
   const reset = () => (samples = Object.fromEntries(kinds.map((k) => [k, []])));
   reset();
   return {
@@ -30,13 +49,17 @@ export function serverPhases(kinds, { summarizeFn = summarize, loopDelayMax = fa
       phaseStart() {
         reset();
         meter.start();
+        phaseStartUs = monotonicUs();
         return true;
       },
-      phaseEnd: () => ({
-        ...meter.end(),
-        ...(loopDelayMax && { eventLoopDelayMaxMs: meter.loopDelayMaxMs() }),
-        ...Object.fromEntries(kinds.map((k) => [`${k}Ms`, summarizeFn(samples[k])])),
-      }),
+      phaseEnd() {
+        markPhase(phaseStartUs);
+        return {
+          ...meter.end(),
+          ...(loopDelayMax && { eventLoopDelayMaxMs: meter.loopDelayMaxMs() }),
+          ...Object.fromEntries(kinds.map((k) => [`${k}Ms`, summarizeFn(samples[k])])),
+        };
+      },
     },
   };
 }

@@ -19,9 +19,23 @@ describe('TokenSigner', () => {
     expect(await signer.verify(token, NOW + 300_000, { allowExpired: true })).toMatchObject({ uid: 7 });
   });
 
+  it('answers a token seen before with the same claims, which a caller cannot change', async () => {
+    const token = await signer.sign({ uid: 8, device: 'web:b', sid: 's2' }, 300, NOW);
+    const first = await signer.verify(token, NOW);
+    first!.uid = 9;
+    expect(await signer.verify(token, NOW)).toEqual({
+      uid: 8,
+      device: 'web:b',
+      sid: 's2',
+      exp: NOW / 1000 + 300,
+    });
+    expect(await signer.verify(token, NOW + 300_000)).toBeUndefined();
+  });
+
   it('refuses a token signed with another key, a changed payload and a different algorithm', async () => {
     const token = await signer.sign({ uid: 7, device: 'web:a', sid: 's1' }, 300, NOW);
     const other = new TokenSigner('b3RoZXIta2V5LW90aGVyLWtleS1vdGhlci1rZXktISE');
+    expect(await signer.verify(token, NOW)).toMatchObject({ uid: 7 });
     expect(await other.verify(token, NOW)).toBeUndefined();
     const [h, , s] = token.split('.');
     const forged = `${h}.${b64({ sub: '1', dev: 'web:a', sid: 's1', typ: 'access', exp: NOW / 1000 + 300 })}.${s}`;

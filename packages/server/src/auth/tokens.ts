@@ -37,8 +37,18 @@ const decodeCanonical = (text: string): Buffer | undefined =>
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
+/** Tokens whose signature was checked (~250 B each), kept so a client's next request skips the HMAC and parse. */
+const VERIFIED_MAX = 4096;
+
 export class TokenSigner {
   private readonly key: Buffer;
+  /**
+   * Claims of tokens this key signed, by token text: what verify would decode again, since a
+   * token's text fixes its claims. Only tokens with a valid signature get in, so nobody else can
+   * fill it; expiry is still checked on every call, and revocation is the session check's job
+   * (`services/sessions.ts`), as before. Emptied when full.
+   */
+  private readonly verified = new Map<string, AccessClaims>();
 
   constructor(secret: string) {
     this.key = Buffer.from(secret, 'base64url');
@@ -71,6 +81,8 @@ export class TokenSigner {
     nowMs: number,
     opts: { allowExpired?: boolean } = {},
   ): Promise<AccessClaims | undefined> {
+    const known = this.verified.get(token);
+    if (known) return this.unexpired(known, nowMs, opts);
     const parts = token.split('.');
     if (parts.length !== 3 || parts[0] !== HEADER) return undefined;
     const [, payloadPart, signaturePart] = parts as [string, string, string];
@@ -96,8 +108,21 @@ export class TokenSigner {
     ) {
       return undefined;
     }
-    if (typeof exp !== 'number' || (!opts.allowExpired && exp * 1000 <= nowMs)) return undefined;
-    return { uid, device: dev, sid, exp };
+    if (typeof exp !== 'number') return undefined;
+    const claims = { uid, device: dev, sid, exp };
+    if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
+    this.verified.set(token, claims);
+    return this.unexpired(claims, nowMs, opts);
+  }
+
+  /** A copy of the claims unless they have expired (and that is not allowed). */
+  private unexpired(
+    claims: AccessClaims,
+    nowMs: number,
+    opts: { allowExpired?: boolean },
+  ): AccessClaims | undefined {
+    if (!opts.allowExpired && claims.exp * 1000 <= nowMs) return undefined;
+    return { ...claims };
   }
 
   /**

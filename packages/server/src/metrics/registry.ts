@@ -10,7 +10,12 @@ const labelText = (labels: Labels) => {
   const parts = Object.entries(labels).map(([k, v]) => `${k}="${escape(v)}"`);
   return parts.length > 0 ? `{${parts.join(',')}}` : '';
 };
-const keyOf = (labels: Labels) => JSON.stringify(Object.entries(labels));
+/** A series' key: names and values between separators no route or status contains. Runs twice per request. */
+const keyOf = (labels: Labels) => {
+  let key = '';
+  for (const name in labels) key += `${name}\u0000${labels[name]}\u0001`;
+  return key;
+};
 
 interface Metric {
   render(): string[];

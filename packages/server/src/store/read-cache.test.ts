@@ -32,8 +32,10 @@ describe('read cache', () => {
     const { store: cached, stats } = cacheReads(store, SINGLE_NODE, () => undefined);
     const first = await cached.users.get(1);
     first!.name = 'changed by a caller';
+    (first as unknown as { tags: string[] }).tags.push('pushed by a caller');
     const second = await cached.users.get(1);
     expect(second?.name).toBe('before');
+    expect((second as unknown as { tags: string[] }).tags).toEqual(['a']);
     expect(state.reads).toBe(1);
     expect(stats.hits).toBe(1);
   });

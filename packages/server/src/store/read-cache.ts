@@ -13,8 +13,9 @@
  * - while invalidations from other nodes may be missed (the bus is not live) nothing is cached;
  * - an entry is re-read after `MAX_AGE_MS` at the latest, a bound for what nothing else covers (a
  *   node that committed a write but could not publish its invalidation);
- * - callers get a copy, so one that changes what it got cannot change the cache.
+ * - callers get a copy, so one that changes what it got cannot change the cache (`plain-copy.ts`).
  */
+import { plainCopy } from './plain-copy.js';
 import type { Store } from './types.js';
 
 /** How the cache hears about writes made by other nodes. */
@@ -157,7 +158,7 @@ export function cacheReads(
       const found = part.entries.get(k);
       if (found && now() - found.at < MAX_AGE_MS) {
         stats.hits++;
-        return structuredClone(found.value);
+        return plainCopy(found.value);
       }
       stats.misses++;
       const generation = part.generation;
@@ -166,7 +167,7 @@ export function cacheReads(
       // Emptied meanwhile: what was read may predate the write that emptied it.
       if (part.generation === generation && peers.isLive()) {
         if (part.entries.size >= MAX_ENTRIES) part.entries.clear();
-        part.entries.set(k, { value: structuredClone(value), at });
+        part.entries.set(k, { value: plainCopy(value), at });
       }
       return value;
     };

@@ -5,6 +5,7 @@ import { atomic, inList, valuesTable, withCursorLock, type StoreContext } from '
 import { TargetGoneError } from '../errors.js';
 import { indexRecords } from './search-index.js';
 import { linkFileMessages } from './file-links.js';
+import { insertRows } from './sqlite-inserts.js';
 import type { Database } from '../schema.js';
 import { historyRows, MESSAGE_COLUMNS, type Conversation, type MessageRow } from './history-query.js';
 
@@ -22,6 +23,20 @@ function toMessage(row: MessageRow): ChatMessage {
     detail: JSON.parse(row.detail) as MessageDetail,
   };
 }
+
+/** The columns `toRow` fills, in its order: the SQLite insert's column list. */
+const INSERT_COLUMNS = [
+  'from_uid',
+  'gid',
+  'dm_low',
+  'dm_high',
+  'target_uid',
+  'created_at',
+  'detail',
+  'ref_mid',
+  'reaction_kind',
+  'expires_at',
+] as const;
 
 function toRow(message: NewMessage) {
   const { target, detail } = message;
@@ -130,8 +145,16 @@ export class KyselyMessageStore implements MessageStore {
           // numbers the rows in VALUES order, so the returned mids, sorted, are the input order.
           const out: number[] = [];
           for (let start = 0; start < rows.length; start += SQLITE_ROWS_PER_INSERT) {
-            const chunk = rows.slice(start, start + SQLITE_ROWS_PER_INSERT);
-            const returned = await ctx.db.insertInto('messages').values(chunk).returning('mid').execute();
+            const params: unknown[] = [];
+            for (const row of rows.slice(start, start + SQLITE_ROWS_PER_INSERT))
+              for (const column of INSERT_COLUMNS) params.push(row[column]);
+            const returned = await insertRows<{ mid: number }, Database>(
+              ctx.db,
+              'messages',
+              INSERT_COLUMNS,
+              params,
+              'mid',
+            );
             out.push(...returned.map((r) => r.mid).sort((a, b) => a - b));
           }
           await indexRecords(ctx.db, ctx.dialect, messages, out);

@@ -9,6 +9,7 @@ import type { StoreDialect } from '../dialect.js';
 import type { NewMessage } from '../types.js';
 import type { Database } from '../schema.js';
 import { indexTokens, searchableText, tsVector } from '../search-text.js';
+import { insertRows } from './sqlite-inserts.js';
 
 export interface SearchRow {
   mid: number;
@@ -118,11 +119,41 @@ export async function indexRecords(
   await flush();
 }
 
+const SEARCH_COLUMNS = [
+  'mid',
+  'from_uid',
+  'gid',
+  'dm_low',
+  'dm_high',
+  'target_uid',
+  'created_at',
+  'content_type',
+  'content',
+  'edited_at',
+] as const;
+
+/** `writeSearchRows` on SQLite: the same two statements, without Kysely's builder (`sqlite-inserts.ts`). */
+async function writeSqliteSearchRows(db: Kysely<Database>, rows: readonly SearchRow[]) {
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const search: unknown[] = [];
+    const fts: unknown[] = [];
+    for (const row of chunk) {
+      for (const column of SEARCH_COLUMNS) search.push(row[column]);
+      const tokens = indexTokens(row.content);
+      if (tokens.length > 0) fts.push(row.mid, tokens.join(' '));
+    }
+    await insertRows(db, 'message_search', SEARCH_COLUMNS, search);
+    await insertRows(db, 'message_fts', ['rowid', 'body'], fts);
+  }
+}
+
 /** Rows per statement: well below SQLite's 32,766 parameters at 11 per row. */
 const ROWS_PER_STATEMENT = 500;
 
 /** `writeSearchRow` for many rows, one statement per table and up to `ROWS_PER_STATEMENT` rows. */
 async function writeSearchRows(db: Kysely<Database>, dialect: StoreDialect, rows: readonly SearchRow[]) {
+  if (dialect === 'sqlite') return writeSqliteSearchRows(db, rows);
   if (rows.length === 1) return writeSearchRow(db, dialect, rows[0]!);
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
