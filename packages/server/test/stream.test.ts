@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import {
   createAdmin,
   createChannel,
+  createOtherAdmin,
   createUser,
   login,
   sendText,
@@ -24,16 +25,8 @@ describe('event stream', () => {
   beforeAll(async () => {
     admin = await createAdmin(t);
   });
-  /** An administrator of this test's own, for public channels. */
-  const createOwner = async () => {
-    const owner = await createUser(t, 'owner');
-    const promoted = await t.request('PUT', `/admin/user/${owner.uid}`, {
-      token: admin.token,
-      json: { is_admin: true },
-    });
-    expect(promoted.status).toBe(200);
-    return owner;
-  };
+  const createOwner = () => createOtherAdmin(t, admin);
+
   it('sends the initial sequence in the contract order', async () => {
     const owner = await createOwner();
     const gid = await createChannel(t, owner, { name: 'general', is_public: true });
