@@ -6,6 +6,7 @@
  * older than the build the other tests run. Tests read its entry point with `inject('serverMain')`.
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,9 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
   // Below packages/server, so the modules left out of the bundle resolve from its node_modules.
   const outDir = `dist-bundle-test-run-${process.pid}`;
   const absolute = path.join(root, 'packages/server', outDir);
+  // Without a build there is nothing to bundle: the tests that start node processes say so
+  // (node-process.ts), the others run from the sources.
+  if (!existsSync(path.join(root, 'packages/server/dist/main.js'))) return async () => {};
   await promisify(execFile)(process.execPath, [path.join(root, 'scripts/bundle-server.mjs')], {
     env: { ...process.env, BUNDLE_OUT: outDir },
   });
