@@ -7,7 +7,8 @@
  * feature is used (lazy-module.ts, scaled mode, S3), the two Swagger plugins, which read files
  * next to their own code, and Fastify's schema compilers, which a server at rest never runs.
  * The server's own lazy imports become chunks
- * that still load on first use. Tests keep running the unbundled build.
+ * that still load on first use. Tests keep running the unbundled build, except the node processes
+ * of the `cluster` project (packages/server/test/support/bundle-global-setup.ts).
  *
  *   node scripts/bundle-server.mjs            (after `tsc -b packages/protocol packages/server`)
  *   BUNDLE_MINIFY=1 node scripts/bundle-server.mjs

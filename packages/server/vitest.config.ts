@@ -66,7 +66,7 @@ export default defineConfig({
             faultsOnly,
           ],
           env: { PARLEY_TEST_DB: 'cluster' },
-          globalSetup: ['./test/support/global-setup.ts', './test/support/redis-global-setup.ts'],
+          globalSetup: ['./test/support/cluster-global-setup.ts'],
         },
       },
       {

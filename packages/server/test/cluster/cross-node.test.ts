@@ -4,7 +4,7 @@
  * one-stream-per-device rule and the recovery of records whose publisher died all cross nodes.
  */
 import type { ServerEvent } from '@parley/protocol';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { redisKeys } from '../../src/realtime/redis.js';
@@ -12,27 +12,33 @@ import { NODE_EXPIRY_MS, RedisPresence } from '../../src/realtime/redis-presence
 import {
   apiClient,
   createAdmin,
+  createOtherAdmin,
   createChannel,
   createUser,
   login,
   sendText,
   useTestServer,
+  type TestUser,
 } from '../support/server.js';
 import { chats, streamsClosedAfterEach } from '../support/sse.js';
 import { until } from '../support/until.js';
 
-const t = useTestServer({ fresh: true });
 const { open } = streamsClosedAfterEach();
 
-beforeEach(() => {
-  expect(t.nodeUrls).toHaveLength(3);
-});
-
-const node = (i: number) => t.nodeUrls[i]!;
-
+/**
+ * One deployment for these tests: each makes its own administrator (promoted by the first, for
+ * public channels), users and channels, and reads only the records and users it made.
+ */
 describe('across nodes', () => {
+  const t = useTestServer();
+  const node = (i: number) => t.nodeUrls[i]!;
+  let first: TestUser;
+  beforeAll(async () => {
+    expect(t.nodeUrls).toHaveLength(3);
+    first = await createAdmin(t);
+  });
   it('delivers channel messages and DMs live to users on other nodes', async () => {
-    const admin = await createAdmin(t);
+    const admin = await createOtherAdmin(t, first);
     const alice = await createUser(t, 'alice');
     const bob = await createUser(t, 'bob');
     const gid = await createChannel(t, alice, { name: 'team', is_public: false, members: [bob.uid] });
@@ -58,7 +64,7 @@ describe('across nodes', () => {
   });
 
   it('keeps chat records in mid order on every node while all three take sends at once', async () => {
-    const admin = await createAdmin(t);
+    const admin = await createOtherAdmin(t, first);
     const readers = [admin, await createUser(t, 'alice'), await createUser(t, 'bob')];
     const gid = await createChannel(t, admin, { name: 'busy', is_public: true });
     const streams = await Promise.all(readers.map((u, i) => open(node(i), u.token)));
@@ -71,12 +77,14 @@ describe('across nodes', () => {
     const mids = sent.map((r) => r.json as number).sort((a, b) => a - b);
     for (const s of streams) {
       await s.waitFor((e) => e.type === 'chat' && e.mid === mids.at(-1));
-      expect(chats(s.events).map((e) => e.mid)).toEqual(mids);
+      // A new user's backlog holds the other tests' public channels too: this channel's records.
+      const inChannel = chats(s.events).filter((e) => 'gid' in e.target && e.target.gid === gid);
+      expect(inChannel.map((e) => e.mid)).toEqual(mids);
     }
   });
 
   it('keeps users_log rows in version order on every node while profiles change on all three', async () => {
-    const admin = await createAdmin(t);
+    const admin = await createOtherAdmin(t, first);
     const users = [admin, await createUser(t, 'alice'), await createUser(t, 'bob')];
     const streams = await Promise.all(users.map((u, i) => open(node(i), u.token)));
     await Promise.all(streams.map((s) => s.ready()));
@@ -97,6 +105,116 @@ describe('across nodes', () => {
       expect(seen).toEqual([...seen].sort((a, b) => a - b));
     }
   });
+
+  it('closes the first stream of a device when the same device connects on another node', async () => {
+    const alice = await createUser(t, 'alice');
+    const first = await open(node(0), alice.token);
+    await first.ready();
+    const again = await open(node(2), alice.token);
+    await again.ready();
+    await first.waitFor((e) => e.type === 'kick' && e.reason === 'login_from_other_device');
+    await first.ended;
+    // The new stream stays and still gets messages.
+    const mid = (await sendText(apiClient(node(1)), alice, { uid: alice.uid }, 'still here')).json as number;
+    await again.waitFor((e) => e.type === 'chat' && e.mid === mid);
+  });
+
+  it('delivers a record whose node died between commit and publish, before the next one', async () => {
+    const admin = await createOtherAdmin(t, first);
+    const gid = await createChannel(t, admin, { name: 'general', is_public: true });
+    const streams = [
+      await open(node(0), admin.token),
+      await open(node(1), (await login(t, admin.email, admin.password)).token),
+    ];
+    await Promise.all(streams.map((s) => s.ready()));
+    // Committed, never published: what a node killed right after its commit leaves behind.
+    const orphan = await t.db.store.messages.insert({
+      from_uid: admin.uid,
+      created_at: Date.now(),
+      target: { gid },
+      detail: {
+        type: 'normal',
+        properties: null,
+        content_type: 'text/plain',
+        content: 'orphan',
+        expires_in: null,
+      },
+    });
+    const next = (await sendText(apiClient(node(2)), admin, { gid }, 'next')).json as number;
+    for (const s of streams) {
+      await s.waitFor((e) => e.type === 'chat' && e.mid === next);
+      expect(
+        chats(s.events)
+          .map((e) => e.mid)
+          .slice(-2),
+      ).toEqual([orphan.mid, next]);
+    }
+  });
+
+  it('announces users of a node that stopped beating as offline', async () => {
+    const admin = await createOtherAdmin(t, first);
+    const alice = await createUser(t, 'alice');
+    const watcher = await open(node(0), admin.token);
+    await watcher.ready();
+    const { server_id } = (await t.request('GET', '/admin/system/organization')).json as {
+      server_id: string;
+    };
+    // A node that counted alice's stream and then died: its heartbeat is older than the expiry.
+    const redis = new Redis(inject('redisUrl'), { lazyConnect: true });
+    await redis.connect();
+    try {
+      const keys = redisKeys(server_id);
+      const ghost = new RedisPresence(redis, keys, 'ghost-node', t.server.ctx.log);
+      expect(await ghost.connect(alice.uid)).toBe(1);
+      await redis.zadd(keys.nodes, Date.now() - NODE_EXPIRY_MS - 1_000, 'ghost-node');
+      expect(await ghost.isOnline(alice.uid)).toBe(true);
+      // The live nodes reap it on their next beat (every 5 s).
+      await watcher.waitFor(
+        (e) => e.type === 'users_state_changed' && e.uid === alice.uid && e.online === false,
+        12_000,
+      );
+      expect(await ghost.isOnline(alice.uid)).toBe(false);
+      expect(await redis.exists(keys.node('ghost-node'))).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('drops an envelope whose event is not a ServerEvent, and delivers the next', async () => {
+    const admin = await createOtherAdmin(t, first);
+    const s = await open(node(1), admin.token);
+    await s.ready();
+    const { server_id } = (await t.request('GET', '/admin/system/organization')).json as {
+      server_id: string;
+    };
+    const redis = new Redis(inject('redisUrl'), { lazyConnect: true });
+    await redis.connect();
+    try {
+      const channel = redisKeys(server_id).events;
+      const header = JSON.stringify({ audience: { kind: 'all' } });
+      // A uid no user has: the other tests' users come and go on this deployment.
+      const uid = 2_000_000_000;
+      await redis.publish(channel, `${header}\n{"type":"users_state_changed","uid":"${uid}","online":true}`);
+      await redis.publish(channel, `${header}\n{"type":"users_state_changed","uid":${uid},"online":true}`);
+      // The test stream fails on a bad frame, so arriving here means the first one never left the node.
+      await s.waitFor((e) => e.type === 'users_state_changed' && e.uid === uid);
+      // Either frame, the one with the uid as a string included.
+      expect(
+        s.events.filter((e) => e.type === 'users_state_changed' && String(e.uid) === String(uid)),
+      ).toHaveLength(1);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
+
+/**
+ * Who is online covers every user a reader may see: a deployment of its own, so no earlier test's
+ * user is among them.
+ */
+describe('presence across nodes', () => {
+  const t = useTestServer({ fresh: true });
+  const node = (i: number) => t.nodeUrls[i]!;
 
   it('shows a user online while any node holds a stream of theirs', async () => {
     const admin = await createAdmin(t);
@@ -134,102 +252,5 @@ describe('across nodes', () => {
     });
     second.close();
     await watcher.waitFor(online(false));
-  });
-
-  it('closes the first stream of a device when the same device connects on another node', async () => {
-    await createAdmin(t);
-    const alice = await createUser(t, 'alice');
-    const first = await open(node(0), alice.token);
-    await first.ready();
-    const again = await open(node(2), alice.token);
-    await again.ready();
-    await first.waitFor((e) => e.type === 'kick' && e.reason === 'login_from_other_device');
-    await first.ended;
-    // The new stream stays and still gets messages.
-    const mid = (await sendText(apiClient(node(1)), alice, { uid: alice.uid }, 'still here')).json as number;
-    await again.waitFor((e) => e.type === 'chat' && e.mid === mid);
-  });
-
-  it('delivers a record whose node died between commit and publish, before the next one', async () => {
-    const admin = await createAdmin(t);
-    const gid = await createChannel(t, admin, { name: 'general', is_public: true });
-    const streams = [
-      await open(node(0), admin.token),
-      await open(node(1), (await login(t, admin.email, admin.password)).token),
-    ];
-    await Promise.all(streams.map((s) => s.ready()));
-    // Committed, never published: what a node killed right after its commit leaves behind.
-    const orphan = await t.db.store.messages.insert({
-      from_uid: admin.uid,
-      created_at: Date.now(),
-      target: { gid },
-      detail: {
-        type: 'normal',
-        properties: null,
-        content_type: 'text/plain',
-        content: 'orphan',
-        expires_in: null,
-      },
-    });
-    const next = (await sendText(apiClient(node(2)), admin, { gid }, 'next')).json as number;
-    for (const s of streams) {
-      await s.waitFor((e) => e.type === 'chat' && e.mid === next);
-      expect(
-        chats(s.events)
-          .map((e) => e.mid)
-          .slice(-2),
-      ).toEqual([orphan.mid, next]);
-    }
-  });
-
-  it('announces users of a node that stopped beating as offline', async () => {
-    const admin = await createAdmin(t);
-    const alice = await createUser(t, 'alice');
-    const watcher = await open(node(0), admin.token);
-    await watcher.ready();
-    const { server_id } = (await t.request('GET', '/admin/system/organization')).json as {
-      server_id: string;
-    };
-    // A node that counted alice's stream and then died: its heartbeat is older than the expiry.
-    const redis = new Redis(inject('redisUrl'), { lazyConnect: true });
-    await redis.connect();
-    try {
-      const keys = redisKeys(server_id);
-      const ghost = new RedisPresence(redis, keys, 'ghost-node', t.server.ctx.log);
-      expect(await ghost.connect(alice.uid)).toBe(1);
-      await redis.zadd(keys.nodes, Date.now() - NODE_EXPIRY_MS - 1_000, 'ghost-node');
-      expect(await ghost.isOnline(alice.uid)).toBe(true);
-      // The live nodes reap it on their next beat (every 5 s).
-      await watcher.waitFor(
-        (e) => e.type === 'users_state_changed' && e.uid === alice.uid && e.online === false,
-        12_000,
-      );
-      expect(await ghost.isOnline(alice.uid)).toBe(false);
-      expect(await redis.exists(keys.node('ghost-node'))).toBe(0);
-    } finally {
-      redis.disconnect();
-    }
-  });
-
-  it('drops an envelope whose event is not a ServerEvent, and delivers the next', async () => {
-    const admin = await createAdmin(t);
-    const s = await open(node(1), admin.token);
-    await s.ready();
-    const { server_id } = (await t.request('GET', '/admin/system/organization')).json as {
-      server_id: string;
-    };
-    const redis = new Redis(inject('redisUrl'), { lazyConnect: true });
-    await redis.connect();
-    try {
-      const channel = redisKeys(server_id).events;
-      const header = JSON.stringify({ audience: { kind: 'all' } });
-      await redis.publish(channel, `${header}\n{"type":"users_state_changed","uid":"7","online":true}`);
-      await redis.publish(channel, `${header}\n{"type":"users_state_changed","uid":7,"online":true}`);
-      // The test stream fails on a bad frame, so arriving here means the first one never left the node.
-      await s.waitFor((e) => e.type === 'users_state_changed' && e.uid === 7);
-      expect(s.events.filter((e) => e.type === 'users_state_changed')).toHaveLength(1);
-    } finally {
-      redis.disconnect();
-    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * vitest globalSetup of the `postgres` project: one throwaway cluster for the whole run, plus a
+ * vitest globalSetup of the `postgres` project (and part of `cluster`'s): one throwaway cluster for the whole run, plus a
  * template database already migrated, so each test database is a cheap copy
  * (`CREATE DATABASE … TEMPLATE`). Tests read the URL with `inject('pgUrl')`.
  */

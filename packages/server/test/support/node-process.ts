@@ -7,12 +7,20 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import type {} from './bundle-global-setup.js';
 import { GENEROUS_LIMITS_ENV } from './limits-env.js';
 
-/** `PARLEY_TEST_MAIN` runs another entry point instead, e.g. the bundle `npm start` runs (dist-bundle/main.js). */
-const MAIN = process.env.PARLEY_TEST_MAIN
-  ? path.resolve(process.env.PARLEY_TEST_MAIN)
-  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
+const DIST_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
+/**
+ * `PARLEY_TEST_MAIN` runs another entry point, e.g. the bundle `npm start` runs
+ * (dist-bundle/main.js); the `cluster` project runs the bundle its global setup made
+ * (bundle-global-setup.ts); otherwise the build.
+ */
+const defaultMain = (): string =>
+  process.env.PARLEY_TEST_MAIN
+    ? path.resolve(process.env.PARLEY_TEST_MAIN)
+    : (inject('serverMain') ?? DIST_MAIN);
 /**
  * How long a node may take to answer `/ready`: a hang check, not a speed limit. A start costs about
  * a second of CPU, but three nodes starting at once on a two-core machine at load 35–47 took over
@@ -38,7 +46,7 @@ export interface NodeProcessOptions {
 
 /** Starts the node and resolves once it answers `/ready`. */
 export async function startNodeProcess(options: NodeProcessOptions): Promise<NodeProcess> {
-  const main = options.main ?? MAIN;
+  const main = options.main ?? defaultMain();
   if (!existsSync(main)) throw new Error(`build the server first (npm run build): ${main} is missing`);
   const fd = openSync(options.logFile, 'a');
   const proc = spawn(process.execPath, [main], {

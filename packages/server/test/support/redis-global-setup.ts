@@ -1,5 +1,5 @@
 /**
- * vitest globalSetup of the `cluster` project: one throwaway Redis for the run. Test files share
+ * Part of the `cluster` project's globalSetup (cluster-global-setup.ts): one throwaway Redis for the run. Test files share
  * it safely: every deployment's keys and channel carry its own server id (src/realtime/redis.ts).
  */
 import type { TestProject } from 'vitest/node';

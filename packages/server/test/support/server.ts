@@ -217,6 +217,20 @@ export async function createAdmin(t: ApiClient, name = 'Admin'): Promise<TestUse
   return login(t, email, password);
 }
 
+/**
+ * Another administrator, promoted by `admin`: on a server its tests share, only the first can be
+ * made with create_admin, and public channels need one.
+ */
+export async function createOtherAdmin(t: ApiClient, admin: TestUser, name = 'owner'): Promise<TestUser> {
+  const user = await createUser(t, name);
+  const res = await t.request('PUT', `/admin/user/${user.uid}`, {
+    token: admin.token,
+    json: { is_admin: true },
+  });
+  if (res.status !== 200) throw new Error(`promotion failed: ${res.status} ${res.text}`);
+  return user;
+}
+
 /** Registers an ordinary user (sign-up open to everyone by default) on a device of their own. */
 export async function createUser(
   t: ApiClient,
