@@ -145,14 +145,11 @@ export class KyselyMessageStore implements MessageStore {
           // numbers the rows in VALUES order, so the returned mids, sorted, are the input order.
           const out: number[] = [];
           for (let start = 0; start < rows.length; start += SQLITE_ROWS_PER_INSERT) {
-            const params: unknown[] = [];
-            for (const row of rows.slice(start, start + SQLITE_ROWS_PER_INSERT))
-              for (const column of INSERT_COLUMNS) params.push(row[column]);
-            const returned = await insertRows<{ mid: number }, Database>(
+            const returned = await insertRows<{ mid: number }, Database, (typeof rows)[number]>(
               ctx.db,
               'messages',
               INSERT_COLUMNS,
-              params,
+              rows.slice(start, start + SQLITE_ROWS_PER_INSERT),
               'mid',
             );
             out.push(...returned.map((r) => r.mid).sort((a, b) => a - b));

@@ -136,14 +136,12 @@ const SEARCH_COLUMNS = [
 async function writeSqliteSearchRows(db: Kysely<Database>, rows: readonly SearchRow[]) {
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-    const search: unknown[] = [];
-    const fts: unknown[] = [];
+    const fts: { rowid: number; body: string }[] = [];
     for (const row of chunk) {
-      for (const column of SEARCH_COLUMNS) search.push(row[column]);
       const tokens = indexTokens(row.content);
-      if (tokens.length > 0) fts.push(row.mid, tokens.join(' '));
+      if (tokens.length > 0) fts.push({ rowid: row.mid, body: tokens.join(' ') });
     }
-    await insertRows(db, 'message_search', SEARCH_COLUMNS, search);
+    await insertRows(db, 'message_search', SEARCH_COLUMNS, chunk);
     await insertRows(db, 'message_fts', ['rowid', 'body'], fts);
   }
 }

@@ -34,21 +34,19 @@ export function insertText(
   return text;
 }
 
-/**
- * Inserts `params.length / columns.length` rows (`params` row after row, in column order) and
- * returns the rows `returning` asks for.
- */
-export async function insertRows<R = unknown, DB = unknown>(
+/** Inserts `rows`, each giving a value for every one of `columns`, and returns what `returning` asks for. */
+export async function insertRows<R = unknown, DB = unknown, Row extends object = object>(
   db: Kysely<DB>,
   table: string,
-  columns: readonly string[],
-  params: readonly unknown[],
+  columns: readonly (keyof Row & string)[],
+  rows: readonly Row[],
   returning?: string,
 ): Promise<R[]> {
-  const rows = params.length / columns.length;
-  if (rows === 0) return [];
+  if (rows.length === 0) return [];
+  const params: unknown[] = [];
+  for (const row of rows) for (const column of columns) params.push(row[column]);
   const result = await db.executeQuery<R>(
-    CompiledQuery.raw(insertText(table, columns, rows, returning), params as unknown[]),
+    CompiledQuery.raw(insertText(table, columns, rows.length, returning), params),
   );
   return result.rows;
 }
