@@ -41,6 +41,13 @@ export interface EventBus {
   onLost(listener: () => void): void;
   /** Resolves when the bus is live and its transport answers (readiness). */
   check(): Promise<void>;
+  /**
+   * Resolves once every envelope published before the call, by any node, has reached this bus's
+   * handlers (or the bus is no longer live, when the streams it fed are closed anyway). A stream
+   * waits for it before `ready`: a change committed while the stream was syncing must still find
+   * it syncing (hub.ts, `exceptDevice`), however long another node's publish took to get here.
+   */
+  settle(): Promise<void>;
 }
 
 export class InProcessBus implements EventBus {
@@ -53,6 +60,9 @@ export class InProcessBus implements EventBus {
   onLost(): void {}
 
   async check(): Promise<void> {}
+
+  /** Handlers run inside `publish`: whatever was published has been handled. */
+  async settle(): Promise<void> {}
 
   async publish(envelope: Envelope): Promise<void> {
     for (const handler of this.handlers) handler(envelope);

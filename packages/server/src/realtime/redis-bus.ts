@@ -10,6 +10,7 @@
  * while another node already serves resumed streams. So each node, once live, publishes a mark
  * naming the newest committed mid, and the others read back any record through it they missed.
  */
+import { randomBytes } from 'node:crypto';
 import { checkServerEvent } from '@parley/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -36,6 +37,8 @@ export interface RedisBusOptions {
 const RETRY_LIVE_MS = 1_000;
 /** A mark on the events channel: `#mark <mid>`. Envelopes start with `{`, so the two never mix. */
 const MARK = '#mark ';
+/** A node's own barrier on the events channel: `#settle <bus id> <n>` (see `settle`). */
+const SETTLE = '#settle ';
 
 export class RedisBus implements EventBus {
   private readonly handlers = new Set<(envelope: Envelope) => void>();
@@ -45,6 +48,11 @@ export class RedisBus implements EventBus {
   private goingLive: Promise<void> | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Tells this bus's barriers from other nodes' on the shared channel. */
+  private readonly id = randomBytes(8).toString('hex');
+  private settles = 0;
+  /** Barriers published and not yet read back, by their text. */
+  private readonly settling = new Map<string, () => void>();
 
   constructor(private readonly o: RedisBusOptions) {
     this.sequencer = new ChatSequencer(
@@ -61,6 +69,13 @@ export class RedisBus implements EventBus {
     o.sub.on('message', (channel: string, message: string) => {
       if (o.side && channel === o.side.channel) return o.side.onMessage(message);
       if (channel !== o.channel) return;
+      if (message.startsWith(SETTLE)) {
+        const settled = this.settling.get(message);
+        this.settling.delete(message);
+        // Envelopes read before the barrier may still wait on a recovery in the sequencer.
+        if (settled) void this.sequencer.settled().then(settled);
+        return;
+      }
       if (message.startsWith(MARK)) {
         const mid = Number(message.slice(MARK.length));
         // Only nodes publish here; a mark that is not a mid would disable the gap check.
@@ -117,6 +132,23 @@ export class RedisBus implements EventBus {
     }
   }
 
+  /**
+   * Publishes a barrier and waits to read it back: Redis hands each subscriber the channel's
+   * messages in the order it received them, so everything published before has been read by then.
+   */
+  async settle(): Promise<void> {
+    if (!this.live) return;
+    const barrier = `${SETTLE}${this.id} ${++this.settles}`;
+    const reached = new Promise<void>((resolve) => this.settling.set(barrier, resolve));
+    try {
+      await this.o.pub.publish(this.o.channel, barrier);
+    } catch {
+      // As for an envelope that could not be published: the bus is lost and its streams close.
+      this.lose();
+    }
+    return reached;
+  }
+
   async subscribe(handler: (envelope: Envelope) => void): Promise<() => void> {
     this.handlers.add(handler);
     return () => this.handlers.delete(handler);
@@ -125,6 +157,7 @@ export class RedisBus implements EventBus {
   async close(): Promise<void> {
     this.closed = true;
     this.live = false;
+    this.releaseBarriers();
     clearTimeout(this.retryTimer);
     this.handlers.clear();
     this.o.pub.disconnect();
@@ -135,8 +168,15 @@ export class RedisBus implements EventBus {
     if (!this.live) return;
     this.live = false;
     this.sequencer.forget();
+    // Their barriers may never come back; the streams waiting on them are closed below.
+    this.releaseBarriers();
     this.o.log.warn('event bus lost: closing streams until Redis is back');
     for (const listener of this.lostListeners) listener();
+  }
+
+  private releaseBarriers(): void {
+    for (const settled of this.settling.values()) settled();
+    this.settling.clear();
   }
 
   private async publishMark(): Promise<void> {

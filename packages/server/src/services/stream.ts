@@ -84,6 +84,8 @@ export async function openStream(
   });
   try {
     const lastMid = await sendInitialSync(ctx, actor, query, conn);
+    // What any node published during the sync is queued on the stream before it turns live.
+    await ctx.bus.settle();
     conn.send({ type: 'ready' });
     conn.goLive(lastMid);
   } catch (err) {

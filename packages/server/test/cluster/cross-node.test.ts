@@ -4,10 +4,11 @@
  * one-stream-per-device rule and the recovery of records whose publisher died all cross nodes.
  */
 import type { ServerEvent } from '@parley/protocol';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { redisKeys } from '../../src/realtime/redis.js';
+import { RedisBus, type RedisBusOptions } from '../../src/realtime/redis-bus.js';
 import { NODE_EXPIRY_MS, RedisPresence } from '../../src/realtime/redis-presence.js';
 import {
   apiClient,
@@ -180,6 +181,59 @@ describe('across nodes', () => {
     }
   });
 
+  it('gives a device its own change made on another node during its sync, however late the bus brings it', async () => {
+    // `user_settings_changed` skips the device that made the change, unless its stream is still
+    // syncing (stream.test.ts). The change below is committed on node 1 while node 0 reads the new
+    // stream's backlog, and node 0 reads it off the bus only later: CI saw it arrive after
+    // `ready` on a loaded machine, when the device no longer got it and kept the snapshot's pins.
+    const owner = await createOtherAdmin(t, first);
+    const gid = await createChannel(t, owner, { name: 'late pin', is_public: true });
+    const { server_id } = (await t.request('GET', '/admin/system/organization')).json as {
+      server_id: string;
+    };
+    const subscription = subscriptionOf(t.nodes[0]!.ctx.bus);
+    const watcher = new Redis(inject('redisUrl'), { lazyConnect: true });
+    await watcher.connect();
+    const messages = t.db.store.messages;
+    const read = messages.recentForUser.bind(messages);
+    const original = messages.recentForUser;
+    onTestFinished(() => {
+      messages.recentForUser = original;
+      subscription.resume();
+      watcher.disconnect();
+    });
+    // Node 0 reads the bus again once the stream is ready, or once node 0 publishes anything of
+    // its own: whatever it waits for before `ready` can then arrive.
+    const resumed = new Promise<void>((resolve) => {
+      watcher.on('message', (_channel: string, message: string) => {
+        if (!message.startsWith('{')) resolve();
+      });
+    });
+    await watcher.subscribe(redisKeys(server_id).events);
+    let pinned = false;
+    messages.recentForUser = async (...args) => {
+      if (!pinned) {
+        pinned = true;
+        subscription.pause();
+        const res = await apiClient(node(1)).request('POST', '/user/pin_chat', {
+          token: owner.token,
+          json: { target: { gid } },
+        });
+        expect(res.status).toBe(200);
+      }
+      return read(...args);
+    };
+    const s = await open(node(0), owner.token);
+    void Promise.race([resumed, s.ready()]).then(() => subscription.resume());
+    await s.ready();
+    expect(pinned).toBe(true);
+    const change = await s.waitFor((e) => e.type === 'user_settings_changed');
+    expect(s.events.indexOf(change)).toBeGreaterThan(s.events.findIndex((e) => e.type === 'ready'));
+    expect(change.type === 'user_settings_changed' && change.add_pin_chats?.map((p) => p.target)).toEqual([
+      { gid },
+    ]);
+  });
+
   it('drops an envelope whose event is not a ServerEvent, and delivers the next', async () => {
     const admin = await createOtherAdmin(t, first);
     const s = await open(node(1), admin.token);
@@ -254,3 +308,12 @@ describe('presence across nodes', () => {
     await watcher.waitFor(online(false));
   });
 });
+
+/**
+ * The socket on which a node's Redis bus receives events: pausing it holds back everything the
+ * other nodes publish, as a slow or loaded node would, without touching the shared Redis.
+ */
+function subscriptionOf(bus: unknown): { pause(): void; resume(): void } {
+  expect(bus).toBeInstanceOf(RedisBus);
+  return (bus as { o: RedisBusOptions }).o.sub.stream;
+}
