@@ -53,6 +53,8 @@ export class RedisBus implements EventBus {
   private settles = 0;
   /** Barriers published and not yet read back, by their text. */
   private readonly settling = new Map<string, () => void>();
+  /** The barrier not yet published: callers until then share it (a storm of reconnecting streams). */
+  private nextBarrier: Promise<void> | undefined;
 
   constructor(private readonly o: RedisBusOptions) {
     this.sequencer = new ChatSequencer(
@@ -135,8 +137,18 @@ export class RedisBus implements EventBus {
   /**
    * Publishes a barrier and waits to read it back: Redis hands each subscriber the channel's
    * messages in the order it received them, so everything published before has been read by then.
+   * Calls made before the barrier goes out share it: it is published after each of them.
    */
-  async settle(): Promise<void> {
+  settle(): Promise<void> {
+    if (!this.live) return Promise.resolve();
+    this.nextBarrier ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.nextBarrier = undefined;
+      return this.publishBarrier();
+    });
+    return this.nextBarrier;
+  }
+
+  private async publishBarrier(): Promise<void> {
     if (!this.live) return;
     const barrier = `${SETTLE}${this.id} ${++this.settles}`;
     const reached = new Promise<void>((resolve) => this.settling.set(barrier, resolve));
