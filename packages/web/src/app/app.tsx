@@ -12,7 +12,7 @@ import { router } from './router';
 const TOAST_OPTIONS = {
   duration: 4000,
   className: 'toast',
-  success: { duration: 2000 },
+  success: { duration: 2000, className: 'toast toast--passive' },
   loading: { duration: Infinity },
 };
 
