@@ -50,14 +50,14 @@ export interface TestResponse {
   json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
+/** Node `i` of the deployment, wrapping round: outside `cluster` every index reaches the one node. */
+export const nodeUrl = (t: TestServer, i: number): string => t.nodeUrls[i % t.nodeUrls.length]!;
+
 /**
  * The cheapest argon2id the library accepts: every test user is hashed at least once and signed in
  * at least once, at ~40 ms of a core each at the production cost (asserted in
  * `src/auth/passwords.test.ts`).
  */
-/** Node `i` of the deployment, wrapping round: outside `cluster` every index reaches the one node. */
-export const nodeUrl = (t: TestServer, i: number): string => t.nodeUrls[i % t.nodeUrls.length]!;
-
 export const TEST_PASSWORD_HASHING: PasswordHashing = { memoryCost: 8, timeCost: 1, parallelism: 1 };
 
 export interface TestServerOptions {
