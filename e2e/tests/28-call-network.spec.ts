@@ -21,7 +21,8 @@ import {
   setVoiceConfig,
 } from './voice-support';
 
-const chromium = namespacedChromium('network');
+// No loopback candidates: only a veth address may carry media, so the checks below show which one.
+const chromium = namespacedChromium('network', { loopback: false });
 test.use({ launchOptions: chromium.launchOptions });
 let stopForwarding: () => void = () => undefined;
 

@@ -41,8 +41,16 @@ export const callers = <const Names extends readonly string[]>(names: Names, sta
     password: `${name} ${label} password`,
   })) as { [K in keyof Names]: Person };
 
-/** The launch options for `test.use`; `name` keeps each spec's socket its own. */
-export function namespacedChromium(name: string): { launchOptions: LaunchOptions; socket: string } {
+/**
+ * The launch options for `test.use`; `name` keeps each spec's socket its own. With `loopback`
+ * false Chromium gathers no 127.0.0.1 candidate, as in a browser people use: a spec whose media
+ * must take the veth address needs that, because inside one namespace a check from 127.0.0.1
+ * reaches the other page's veth address and Chromium may select that pair (CI68).
+ */
+export function namespacedChromium(
+  name: string,
+  { loopback = true }: { loopback?: boolean } = {},
+): { launchOptions: LaunchOptions; socket: string } {
   const socket = `/tmp/parley-e2e-${name}-${PORT}.sock`;
   return {
     socket,
@@ -55,7 +63,7 @@ export function namespacedChromium(name: string): { launchOptions: LaunchOptions
       args: [
         ...CHROMIUM_ARGS,
         ...FAKE_MEDIA_ARGS,
-        '--allow-loopback-in-peer-connection',
+        ...(loopback ? ['--allow-loopback-in-peer-connection'] : []),
         '--disable-features=WebRtcHideLocalIpsWithMdns',
       ],
     },
