@@ -42,10 +42,9 @@ export const callers = <const Names extends readonly string[]>(names: Names, sta
   })) as { [K in keyof Names]: Person };
 
 /**
- * The launch options for `test.use`; `name` keeps each spec's socket its own. With `loopback`
- * false Chromium gathers no 127.0.0.1 candidate, as in a browser people use: a spec whose media
- * must take the veth address needs that, because inside one namespace a check from 127.0.0.1
- * reaches the other page's veth address and Chromium may select that pair (CI68).
+ * The launch options for `test.use`; `name` keeps each spec's socket its own. `loopback: false`
+ * leaves 127.0.0.1 out of Chromium's candidates (why a spec wants that: docs/voice.md,
+ * "End-to-end test and loopback").
  */
 export function namespacedChromium(
   name: string,
