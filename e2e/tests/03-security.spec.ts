@@ -1,9 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, adminToken, registerAccount, signIn } from './support.js';
+import { sendFile } from './files-support.js';
+import { ADMIN, adminToken, registerAccount, signIn, snap } from './support.js';
 
 /**
- * Hostile content in a real browser (issue 8): markdown, a user name and a channel name and topic
- * written to attack the reader. Nothing may run, nothing may be fetched from another host, and
+ * Hostile content in a real browser (issue 8): markdown, a user name, a channel name and topic,
+ * and files (their names and their contents) written to attack the reader. Nothing may run, nothing may be fetched from another host, and
  * the page's Content-Security-Policy must never have to step in (a violation means something got
  * as far as trying). Runs on its own or after the other specs (it sets the server up if needed).
  */
@@ -23,6 +24,30 @@ const HOSTILE_MARKDOWN = [
 ];
 // Names are at most 32 characters: an alert() is the shortest payload (a dialog is caught below).
 const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const HOSTILE_FILES: { name: string; type: string; body: Buffer }[] = [
+  { name: `${HOSTILE_NAME}.png`, type: 'image/png', body: PNG },
+  // No slash: the server keeps only what follows the last one (a browser may send a whole path).
+  { name: '"><svg onload=alert(1)>.txt', type: 'text/plain', body: Buffer.from('hello') },
+  // Shown as "reportexe.pdf" if the right-to-left override were kept.
+  { name: 'report\u202Efdp.exe', type: 'application/octet-stream', body: Buffer.from('MZ') },
+  {
+    name: 'page.html',
+    type: 'text/html',
+    body: Buffer.from(`<script>${PWN}</script><img src="${REMOTE}/html.png">`),
+  },
+  {
+    name: 'drawing.svg',
+    type: 'image/svg+xml',
+    body: Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" onload="${PWN}"><image href="${REMOTE}/svg.png"/></svg>`,
+    ),
+  },
+];
 
 async function api(
   request: APIRequestContext,
@@ -42,8 +67,8 @@ async function api(
   return res;
 }
 
-/** The administrator (created if this spec runs alone), a hostile member, and their channel. */
-async function setUp(request: APIRequestContext): Promise<{ gid: number }> {
+/** The administrator (created if this spec runs alone), a hostile member, and their channels. */
+async function setUp(request: APIRequestContext): Promise<{ gid: number; filesGid: number }> {
   const adminHeaders = { 'x-api-key': await adminToken(request, 'e2e-security') };
   const admin = (await (
     await api(request, 'GET', '/user/me', { token: adminHeaders['x-api-key'] })
@@ -78,7 +103,17 @@ async function setUp(request: APIRequestContext): Promise<{ gid: number }> {
     body: `plain <img src=${REMOTE}/plain.png onerror=${PWN}> ${REMOTE}/link`,
     type: 'text/plain',
   });
-  return { gid };
+  // The files in a channel of their own, so that both conversations fit their first screen.
+  const { gid: filesGid } = (await (
+    await api(request, 'POST', '/group', {
+      token: mallory.token,
+      data: { name: 'hostile files', is_public: false, members: [admin.uid] },
+    })
+  ).json()) as { gid: number };
+  for (const file of HOSTILE_FILES) {
+    await sendFile(request, mallory.token, `group/${filesGid}`, file.name, file.type, file.body);
+  }
+  return { gid, filesGid };
 }
 
 /** Records every request to another host (and stops it), dialogs, and CSP violations. */
@@ -107,11 +142,11 @@ async function watch(page: Page) {
   return { remote, dialogs };
 }
 
-test('hostile markdown, names and topics: nothing runs, nothing remote loads, no CSP violation', async ({
+test('hostile markdown, names, topics and files: nothing runs, nothing remote loads, no CSP violation', async ({
   browser,
   request,
 }) => {
-  const { gid } = await setUp(request);
+  const { gid, filesGid } = await setUp(request);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const seen = await watch(page);
@@ -144,6 +179,21 @@ test('hostile markdown, names and topics: nothing runs, nothing remote loads, no
   expect(await neutral.evaluate((el) => getComputedStyle(el).cursor)).toBe('text');
   await neutral.click();
   await expect(page.locator('body')).toBeVisible();
+
+  // Files: names are text (the override gone), the HTML and SVG are cards, never rendered.
+  await page.goto(`/#/chat/channel/${filesGid}`);
+  const files = page.getByTestId('message-list');
+  await expect(files.getByTestId('file-card')).toHaveCount(HOSTILE_FILES.length - 1);
+  await expect(files).toContainText('"><svg onload=alert(1)>.txt');
+  await expect(files).toContainText('reportfdp.exe');
+  expect(await files.textContent()).not.toContain('\u202E');
+  await expect(files.getByTestId('file-card').filter({ hasText: 'drawing.svg' })).toBeVisible();
+  expect(await files.locator('iframe, object, embed, svg image, script').count()).toBe(0);
+  await snap(page, 'security-hostile-files');
+  const image = files.getByTestId('file-image');
+  await expect(image.locator('img')).toHaveAttribute('alt', `${HOSTILE_NAME}.png`);
+  await image.click();
+  await page.keyboard.press('Escape');
 
   const pwned = await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned);
   const csp = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);

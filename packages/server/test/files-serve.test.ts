@@ -57,6 +57,14 @@ describe('serving', () => {
     expect((await get(path, '&download=true')).headers.get('content-disposition')).toMatch(/^attachment;/);
   });
 
+  it('names a file without the invisible and direction-changing characters of its upload name', async () => {
+    // U+202E would show "report<RLO>fdp.exe" as "reportexe.pdf"; U+200B and U+0007 show nothing.
+    const spoof = await uploadFile(t, alice, text, 'report\u202Efdp\u200B.exe\u0007', 'text/plain');
+    expect((await get(spoof.path)).headers.get('content-disposition')).toMatch(
+      /^(inline|attachment); filename="reportfdp\.exe"; filename\*=UTF-8''reportfdp\.exe$/,
+    );
+  });
+
   it('HEAD has the same headers and no body', async () => {
     const res = await get(path, '', {}, 'HEAD');
     expect(res.status).toBe(200);

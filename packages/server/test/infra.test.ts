@@ -177,6 +177,17 @@ describe('nginx with deploy/nginx/parley.conf', () => {
     expect(a.seen).toHaveLength(0);
   });
 
+  it('answers a request line too long for it with a short plain-text 414, not its HTML page', async () => {
+    const a = await startUpstream('a');
+    const nginx = await nginxFor([a.address]);
+    // Over nginx's request-line buffer (8 KiB by default): refused before any upstream is asked.
+    const res = await fetch(`${nginx.url}/api/user/${'9'.repeat(10_000)}`);
+    expect(res.status).toBe(414);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await res.text()).toBe('uri too long');
+    expect(a.seen).toHaveLength(0);
+  });
+
   it('passes a POST on to the next upstream when the first one refuses the connection', async () => {
     const a = await startUpstream('a');
     const nginx = await nginxFor([await deadAddress(), a.address]);

@@ -5,7 +5,7 @@
  * be shared (Redis).
  */
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAdmin, createUser, type TestUser, useTestServer } from './support/server.js';
+import { createAdmin, createUser, type TestServer, type TestUser, useTestServer } from './support/server.js';
 
 // One server for the file: each test has accounts of its own and uses addresses no other test
 // fails from, so no test meets another's counts.
@@ -21,8 +21,8 @@ beforeEach(async () => {
   bob = await createUser(t, 'bob');
 });
 
-function attempt(email: string, password: string, address: string) {
-  return t.request('POST', '/token/login', {
+function attempt(email: string, password: string, address: string, on: TestServer = t) {
+  return on.request('POST', '/token/login', {
     json: { credential: { type: 'password', email, password }, device: 'web' },
     headers: { 'x-forwarded-for': address },
   });
@@ -87,5 +87,39 @@ describe('login rate limit under concurrency', () => {
     // Limited: even the right old password is refused, and the password is unchanged.
     expect((await change(alice.password)).status).toBe(429);
     expectLimited(await attempt(alice.email, alice.password, '203.0.113.71'));
+  });
+});
+
+describe('login rate limit log', () => {
+  const lines: string[] = [];
+  const logged = useTestServer({
+    env: { LOG_LEVEL: 'info' },
+    logStream: { write: (l) => void lines.push(l) },
+  });
+
+  it('records each failed attempt and each refusal with address, account and check, never a password', async () => {
+    await createAdmin(logged);
+    const carol = await createUser(logged, 'carol');
+    const address = '198.51.100.201';
+    const guesses = Array.from({ length: 10 }, (_, i) => `secret guess number ${i}`);
+    for (const guess of guesses)
+      expect((await attempt(carol.email, guess, address, logged)).status).toBe(401);
+    expectLimited(await attempt(carol.email, carol.password, address, logged));
+
+    const entries = lines
+      .flatMap((l) => l.split('\n'))
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const failed = entries.filter((e) => e.msg === 'sign-in attempt failed');
+    const refused = entries.filter((e) => e.msg === 'sign-in attempt refused: rate limited');
+    expect(failed).toHaveLength(guesses.length);
+    for (const e of failed) {
+      expect(e).toMatchObject({ address, account: carol.email, check: 'login', reason: 'wrong password' });
+    }
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ address, account: carol.email, check: 'login' });
+    expect(refused[0]!.retryAfter).toBeGreaterThan(0);
+    const text = lines.join('');
+    for (const secret of [...guesses, carol.password]) expect(text).not.toContain(secret);
   });
 });

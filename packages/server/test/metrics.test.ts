@@ -5,13 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type ParleyServer } from '../src/app.js';
 import { loadConfig } from '../src/config/index.js';
-import { createTestStore, type TestStore } from './support/databases.js';
+import { createTestStore, testDatabase, type TestStore } from './support/databases.js';
 import {
   apiClient,
   createAdmin,
   createChannel,
   sendText,
   startTestServer,
+  useTestServer,
   type ApiClient,
   type TestServer,
 } from './support/server.js';
@@ -86,6 +87,14 @@ describe('configured', () => {
       expect(text).toContain('parley_open_streams 1');
       expect(text).toMatch(/parley_send_batch_size_count [1-9]/);
       expect(text).toMatch(/parley_event_loop_delay_seconds\{quantile="0.99"\} [0-9.e-]+/);
+      // PostgreSQL's pools (process-wide: this node's and those of other files in the worker).
+      if (testDatabase() !== 'sqlite') {
+        expect(text).toMatch(/^parley_db_pool_connections [1-9]/m);
+        expect(text).toMatch(/^parley_db_pool_idle \d+$/m);
+        expect(text).toMatch(/^parley_db_pool_waiting \d+$/m);
+      } else {
+        expect(text).not.toMatch(/^parley_db_pool_connections /m);
+      }
       // The scrapes themselves are counted too, and every sample line parses.
       for (const line of text.split('\n').filter((l) => l && !l.startsWith('#'))) {
         expect(line).toMatch(/^[a-z_]+(\{[^}]*\})? [0-9.e+-]+$|^[a-z_]+(\{[^}]*\})? NaN$/);
@@ -93,6 +102,29 @@ describe('configured', () => {
     } finally {
       stream.close();
     }
+  });
+});
+
+describe.runIf(testDatabase() === 'cluster')('on scaled-mode nodes', () => {
+  const t = useTestServer({ env: { METRICS_TOKEN: TOKEN } });
+
+  it('shows how long events take over the Redis bus', async () => {
+    const admin = await createAdmin(t);
+    const gid = await createChannel(t, admin, { name: 'over the bus', is_public: true });
+    const stream = await openTestStream(t.nodeUrls[1]!, admin.token);
+    try {
+      await stream.ready();
+      // Through the balancer: round robin puts at least two of them on another node than 1.
+      const mids: number[] = [];
+      for (let i = 0; i < 3; i++) mids.push((await sendText(t, admin, { gid }, `bus ${i}`)).json as number);
+      for (const mid of mids) await stream.waitFor((e) => e.type === 'chat' && e.mid === mid);
+    } finally {
+      stream.close();
+    }
+    const res = await fetch(`${t.nodeUrls[1]}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const text = await res.text();
+    expect(text).toMatch(/^parley_bus_lag_seconds_count [1-9]/m);
+    expect(text).toMatch(/^parley_bus_lag_seconds_bucket\{le="\+Inf"\} [1-9]/m);
   });
 });
 

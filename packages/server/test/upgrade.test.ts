@@ -14,7 +14,12 @@ import { migrations } from '../src/store/migrations/index.js';
 import { SQLITE_FILE_NAME } from '../src/store/index.js';
 import { testDatabase } from './support/databases.js';
 import { apiClient, type ApiClient } from './support/server.js';
-import { expectSameAnswers, fixtureSql, PREVIOUS_RELEASE } from './support/upgrade-checks.js';
+import {
+  expectSameAnswers,
+  fixtureExpected,
+  fixtureSql,
+  PREVIOUS_RELEASE,
+} from './support/upgrade-checks.js';
 
 type Rows = Record<string, Record<string, unknown>[]>;
 const readRows = (file: string, tables: string[]): Rows => {
@@ -39,6 +44,17 @@ const KEPT = [
   'invites',
 ];
 
+/**
+ * Settings a later release keeps in the same key/value table: sign-in providers and the license
+ * (VoceChat installations lost exactly these on upgrades). Written into the fixture as that release
+ * would have, they must come through every migration unchanged.
+ */
+const LATER_SETTINGS: Record<string, unknown> = {
+  google_auth: { client_id: 'fixture-client.apps.googleusercontent.example' },
+  github_auth: { client_id: 'fixture-github-client', client_secret: 'fixture-github-secret' },
+  license: 'a license text installed before the upgrade',
+};
+
 let dir: string;
 let node: ParleyServer | undefined;
 let api: ApiClient;
@@ -48,6 +64,8 @@ beforeAll(async () => {
   const file = path.join(dir, SQLITE_FILE_NAME);
   const db = new BetterSqlite3(file);
   db.exec(fixtureSql());
+  const insert = db.prepare('insert into settings (key, value) values (?, ?)');
+  for (const [key, value] of Object.entries(LATER_SETTINGS)) insert.run(key, JSON.stringify(value));
   db.close();
   before = readRows(file, KEPT);
   if (testDatabase() !== 'sqlite') return;
@@ -75,4 +93,18 @@ it.skipIf(testDatabase() !== 'sqlite')(`upgrades a ${PREVIOUS_RELEASE} database 
 
 it.skipIf(testDatabase() !== 'sqlite')('serves the same messages, users and settings through the API', () =>
   expectSameAnswers(api),
+);
+
+it.skipIf(testDatabase() !== 'sqlite')(
+  'keeps the sign-in providers and the license a later release wrote',
+  async () => {
+    expect(before.settings!.filter((r) => String(r.key) in LATER_SETTINGS)).toHaveLength(3);
+    const [ada] = fixtureExpected().users as { email: string; password: string }[];
+    const login = await api.request('POST', '/token/login', {
+      json: { credential: { type: 'password', ...ada! }, device: 'after-upgrade' },
+    });
+    expect(login.status).toBe(200);
+    const google = await api.request('GET', '/admin/google_auth/config', { token: login.json.token });
+    expect(google.json).toEqual(LATER_SETTINGS.google_auth);
+  },
 );

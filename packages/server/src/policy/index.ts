@@ -98,9 +98,14 @@ export async function requireDirectMessage(ctx: Ctx, actor: Actor, uid: number):
   await requireChannelsAllow(ctx, actor, uid, 'dm_to_member');
 }
 
-/** Guests have no profile, avatar or password of their own. */
+/** Guests have no profile, avatar, password or sign-in method of their own. */
 export function requireAccountOwner(actor: Actor, refusal: string): void {
   if (actor.isGuest) throw forbidden(refusal);
+}
+
+/** Guests read public channels only: they never join one, not even with a private invite. */
+export function requireJoiner(actor: Actor): void {
+  if (actor.isGuest) throw forbidden('guests cannot join channels');
 }
 
 /**

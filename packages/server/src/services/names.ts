@@ -12,7 +12,13 @@ import { badRequest } from '../errors.js';
 // combining characters, listed one by one on purpose (the lint rule guards against accidents).
 const INVISIBLE =
   // eslint-disable-next-line no-misleading-character-class
-  /[\p{Cc}\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0]/u;
+  /[\p{Cc}\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0]/gu;
+
+/**
+ * `text` without those characters, for names kept rather than refused: a file is named by the
+ * system it came from, and "report\u202Efdp.exe" would otherwise show as "reportexe.pdf".
+ */
+export const withoutInvisible = (text: string): string => text.replace(INVISIBLE, '');
 
 /** The name as stored: NFKC, trimmed, inner runs of spaces collapsed. Throws 400 when unusable. */
 export function cleanName(raw: string): string {
@@ -22,7 +28,8 @@ export function cleanName(raw: string): string {
     .replace(/[\uFE00-\uFE0F]/g, '')
     .trim()
     .replace(/\s+/g, ' ');
-  if (INVISIBLE.test(name)) throw badRequest('name contains invisible or direction control characters');
+  if (withoutInvisible(name) !== name)
+    throw badRequest('name contains invisible or direction control characters');
   if (!name) throw badRequest('name is empty');
   return name;
 }

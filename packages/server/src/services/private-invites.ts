@@ -6,8 +6,8 @@
 import { LIMITS, type Group, type PrivateInviteQuery } from '@parley/protocol';
 import { randomToken, sha256 } from '../auth/tokens.js';
 import type { Actor, Ctx } from '../context.js';
-import { AppError, badRequest, forbidden } from '../errors.js';
-import { requireInvite } from '../policy/index.js';
+import { AppError, badRequest } from '../errors.js';
+import { requireInvite, requireJoiner } from '../policy/index.js';
 import { getGroup, joinGroupEvents } from './groups.js';
 import { findUsableInvite, publicOrigin } from './invites.js';
 
@@ -39,7 +39,7 @@ const invalid = () => new AppError('conflict', 'the invite link is invalid or ex
 
 /** Joins the invite's channel: 409 invalid or expired, 412 already a member, 400 a public channel. */
 export async function joinPrivate(ctx: Ctx, actor: Actor, token: string): Promise<Group> {
-  if (actor.isGuest) throw forbidden('guests cannot join channels');
+  requireJoiner(actor);
   const invite = token ? await findUsableInvite(ctx, token, ['private']) : undefined;
   if (!invite || invite.gid === null) throw invalid();
   const gid = invite.gid;

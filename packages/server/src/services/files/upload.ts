@@ -14,6 +14,7 @@ import { isStoreFull } from '../../store/errors.js';
 import type { FileChunk, FileRecord } from '../../store/types.js';
 import { chunkKey, deleteBlobs, hashChunks, readAll, thumbnailKey, writeChunks } from './chunks.js';
 import { declaredType, storedType } from './content-types.js';
+import { withoutInvisible } from '../names.js';
 import { isProcessedImage, processImage } from './images.js';
 import { runningHashes } from './running-hash.js';
 
@@ -51,9 +52,7 @@ export async function prepareFile(ctx: Ctx, actor: Actor, req: PrepareFileReques
 
 /** Names are shown and sent back in Content-Disposition: no control characters, no folders. */
 function cleanName(raw: string | null | undefined): string {
-  const name = [...(raw ?? '')]
-    .filter((c) => c >= ' ' && c !== '\u007f')
-    .join('')
+  const name = withoutInvisible(raw ?? '')
     .replace(/^.*[/\\]/, '')
     .trim();
   return name.slice(0, 255) || 'file';

@@ -7,7 +7,8 @@
 import type { LoginResponse } from '@parley/protocol';
 import type { Actor, Ctx } from '../../context.js';
 import { sha256 } from '../../auth/tokens.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import { requireAccountOwner } from '../../policy/index.js';
 import type { SigninLink, UserRecord } from '../../store/types.js';
 import { consumeInvite, findUsableInvite } from '../invites.js';
 import { cleanName } from '../names.js';
@@ -106,7 +107,7 @@ async function createFor(
 
 /** `POST /token/bind`: links the identity to the signed-in account; 409 when it belongs to another. */
 export async function bindIdentity(ctx: Ctx, actor: Actor, identity: Identity): Promise<void> {
-  if (actor.isGuest) throw forbidden('guests cannot link sign-in methods');
+  requireAccountOwner(actor, 'guests cannot link sign-in methods');
   const owner = await ctx.store.signin.findLink(identity.method, identity.issuer, identity.subject);
   if (owner === actor.uid) return;
   if (owner !== undefined) throw conflict('credential_conflict');
