@@ -50,6 +50,10 @@ describe('bad input', () => {
       cases ??= scene.routes.flatMap((r) => casesFor(r, scene.fillPath));
       expect(cases.length).toBeGreaterThan(500);
       expect(await sendAll(cases, token())).toEqual([]);
+      // The figure the closing notes quote.
+      console.info(
+        `bad input: ${cases.length} malformed requests over ${scene.routes.length} routes, each a 4xx`,
+      );
       // Over 700 requests: a hang check that allows for two shared cores under load.
     },
     120_000,
