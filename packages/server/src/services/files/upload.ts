@@ -12,9 +12,9 @@ import { sniffMime } from '../../file-type.js';
 import { requireOwnUpload, requireUploader } from '../../policy/files.js';
 import { isStoreFull } from '../../store/errors.js';
 import type { FileChunk, FileRecord } from '../../store/types.js';
+import { withoutInvisible } from '../names.js';
 import { chunkKey, deleteBlobs, hashChunks, readAll, thumbnailKey, writeChunks } from './chunks.js';
 import { declaredType, storedType } from './content-types.js';
-import { withoutInvisible } from '../names.js';
 import { isProcessedImage, processImage } from './images.js';
 import { runningHashes } from './running-hash.js';
 
@@ -50,7 +50,10 @@ export async function prepareFile(ctx: Ctx, actor: Actor, req: PrepareFileReques
   return file_id;
 }
 
-/** Names are shown and sent back in Content-Disposition: no control characters, no folders. */
+/**
+ * Names are shown and sent back in Content-Disposition: no control, invisible or direction
+ * characters (`names.ts`), no folders.
+ */
 function cleanName(raw: string | null | undefined): string {
   const name = withoutInvisible(raw ?? '')
     .replace(/^.*[/\\]/, '')
