@@ -50,6 +50,23 @@ describe('read cache', () => {
     expect((await cached.users.get(1))?.name).toBe('in a transaction');
   });
 
+  it('keeps the system settings across a user write, which cannot change them', async () => {
+    const { store } = fakeStore();
+    let settingReads = 0;
+    const settings = { get: async () => (settingReads++, '{"guest":false}') };
+    const published: CachePart[][] = [];
+    const peers: CacheInvalidation = {
+      ...SINGLE_NODE,
+      publish: async (parts) => void published.push([...parts]),
+    };
+    const { store: cached } = cacheReads({ ...store, settings } as unknown as Store, peers, () => undefined);
+    await cached.settings.get('loginConfig');
+    await cached.users.update(1, { name: 'after' });
+    await cached.settings.get('loginConfig');
+    expect(settingReads).toBe(1);
+    expect(published).toEqual([['sessions', 'users', 'groups', 'chatSettings', 'contacts']]);
+  });
+
   it('does not keep a read that overlapped a write: it may predate it', async () => {
     const { store, state } = fakeStore();
     const { store: cached } = cacheReads(store, SINGLE_NODE, () => undefined);

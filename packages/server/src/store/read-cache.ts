@@ -79,11 +79,12 @@ const READS: Record<CachePart, ReadonlySet<string>> = {
 
 /**
  * What a write to a part can change besides that part: deleting a user cascades to their
- * devices, memberships, settings and contacts; a deleted channel's settings go with it.
+ * devices, memberships, chat settings and contacts (not to the system settings, which no user
+ * row refers to); a deleted channel's chat settings go with it.
  */
 const CHANGES: Record<CachePart, readonly CachePart[]> = {
   sessions: ['sessions'],
-  users: CACHE_PARTS,
+  users: CACHE_PARTS.filter((part) => part !== 'settings'),
   groups: ['groups', 'chatSettings'],
   chatSettings: ['chatSettings'],
   contacts: ['contacts'],
