@@ -24,6 +24,7 @@ import { installErrorHandling } from './http/errors.js';
 import { answerFrameworkError } from './http/framework-errors.js';
 import { indexRouteMethods } from './http/method-not-allowed.js';
 import { listRoutes, type RegisteredRoute } from './http/route-list.js';
+import { namedPlugin } from './http/plugin-name.js';
 import { installMetrics } from './metrics/http.js';
 import { validatorFactory } from './http/validation.js';
 import { cachedSerializerFactory } from './http/serialization.js';
@@ -248,13 +249,13 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/swagger' });
 
   await app.register(
-    async (api) => {
-      await api.register(apiRoutes(ctx));
+    namedPlugin('api', async (api: FastifyInstance) => {
+      await api.register(namedPlugin('api routes', apiRoutes(ctx)));
       api.get('/spec', { schema: { hide: true } }, () => app.swagger());
-    },
+    }),
     { prefix: '/api' },
   );
-  await app.register(healthRoutes(ctx));
+  await app.register(namedPlugin('health', healthRoutes(ctx)));
   installMetrics(app, config, hub);
 
   if (config.webDir) {

@@ -21,6 +21,7 @@ import type { Actor, Ctx } from '../context.js';
 import { requireActor, requireBot } from '../http/auth.js';
 import { chatMessagesSerializer } from '../http/chat-json.js';
 import { MULTIPART_LIMITS } from '../http/multipart.js';
+import { namedPlugin } from '../http/plugin-name.js';
 import { authenticate } from '../services/sessions.js';
 
 /** What a handler returns for an image route; the caller's cache policy travels with it. */
@@ -72,15 +73,19 @@ export async function registerRoutes(app: FastifyInstance, ctx: Ctx, handlers: H
     const spec: RouteSpec = API_ROUTES[name];
     const route = routeOptions(ctx, spec, handler, options);
     if (spec.upload === 'message')
-      await app.register(async (raw) => {
-        rawBodies(raw);
-        raw.route(route);
-      });
+      await app.register(
+        namedPlugin(`raw body: ${name}`, async (raw: FastifyInstance) => {
+          rawBodies(raw);
+          raw.route(route);
+        }),
+      );
     else if (spec.upload === 'multipart')
-      await app.register(async (parts) => {
-        await parts.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
-        parts.route(route);
-      });
+      await app.register(
+        namedPlugin(`multipart: ${name}`, async (parts: FastifyInstance) => {
+          await parts.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+          parts.route(route);
+        }),
+      );
     else app.route(route);
   }
 }
