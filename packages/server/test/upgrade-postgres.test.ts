@@ -17,7 +17,7 @@ import { migrations } from '../src/store/migrations/index.js';
 import { openPostgres } from '../src/store/postgres.js';
 import { testDatabase } from './support/databases.js';
 import { apiClient, type ApiClient } from './support/server.js';
-import { expectSameAnswers, fixtureSql } from './support/upgrade-checks.js';
+import { expectSameAnswers, fixtureSql, signInFixtureUser } from './support/upgrade-checks.js';
 
 type Row = Record<string, unknown>;
 
@@ -157,14 +157,7 @@ describe.skipIf(!onPostgres)('upgrade on PostgreSQL', () => {
   it('searches the messages that were there before the upgrade', async () => {
     const first = JSON.parse(copied.get('messages')![0]!.detail as string) as { content: string };
     const word = first.content.split(' ')[0]!;
-    const token = (
-      await api.request('POST', '/token/login', {
-        json: {
-          credential: { type: 'password', email: 'ada@example.com', password: 'ada password 1' },
-          device: 's',
-        },
-      })
-    ).json.token as string;
+    const token = await signInFixtureUser(api, 0);
     const res = await api.request('GET', `/message/search?q=${encodeURIComponent(word)}`, { token });
     expect(res.status).toBe(200);
     expect(JSON.stringify(res.json)).toContain(word);

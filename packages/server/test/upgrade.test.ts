@@ -16,9 +16,9 @@ import { testDatabase } from './support/databases.js';
 import { apiClient, type ApiClient } from './support/server.js';
 import {
   expectSameAnswers,
-  fixtureExpected,
   fixtureSql,
   PREVIOUS_RELEASE,
+  signInFixtureUser,
 } from './support/upgrade-checks.js';
 
 type Rows = Record<string, Record<string, unknown>[]>;
@@ -99,12 +99,8 @@ it.skipIf(testDatabase() !== 'sqlite')(
   'keeps the sign-in providers and the license a later release wrote',
   async () => {
     expect(before.settings!.filter((r) => String(r.key) in LATER_SETTINGS)).toHaveLength(3);
-    const [ada] = fixtureExpected().users as { email: string; password: string }[];
-    const login = await api.request('POST', '/token/login', {
-      json: { credential: { type: 'password', ...ada! }, device: 'after-upgrade' },
-    });
-    expect(login.status).toBe(200);
-    const google = await api.request('GET', '/admin/google_auth/config', { token: login.json.token });
+    const token = await signInFixtureUser(api, 0);
+    const google = await api.request('GET', '/admin/google_auth/config', { token });
     expect(google.json).toEqual(LATER_SETTINGS.google_auth);
   },
 );

@@ -20,16 +20,19 @@ export const fixtureSql = (): string =>
 export const fixtureExpected = (): any =>
   JSON.parse(readFileSync(path.join(upgradeFixtures, `${PREVIOUS_RELEASE}.expected.json`), 'utf8'));
 
+/** Signs in the fixture's user `index` (0 is ada, an administrator) with their password; returns the token. */
+export async function signInFixtureUser(api: ApiClient, index: number): Promise<string> {
+  const user = fixtureExpected().users[index] as { email: string; password: string };
+  const res = await api.request('POST', '/token/login', {
+    json: { credential: { type: 'password', ...user }, device: 'after-upgrade' },
+  });
+  expect(res.status, `login ${user.email}`).toBe(200);
+  return res.json.token as string;
+}
+
 export async function expectSameAnswers(api: ApiClient): Promise<void> {
   const expected = fixtureExpected();
-  const login = async (u: { email: string; password: string }) => {
-    const res = await api.request('POST', '/token/login', {
-      json: { credential: { type: 'password', ...u }, device: 'after-upgrade' },
-    });
-    expect(res.status, `login ${u.email}`).toBe(200);
-    return res.json.token as string;
-  };
-  const [ada, bo] = [await login(expected.users[0]), await login(expected.users[1])];
+  const [ada, bo] = [await signInFixtureUser(api, 0), await signInFixtureUser(api, 1)];
   const get = async (p: string, token?: string) => (await api.request('GET', p, token ? { token } : {})).json;
   const { town, secret } = expected.groups;
   const boUid = expected.history.adaBo[0].target.uid;
