@@ -32,7 +32,8 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 
-async function openDatabase(
+/** The database alone, with the dialect it speaks: no migration, no store. */
+export async function openDatabase(
   options: OpenStoreOptions,
 ): Promise<{ db: Kysely<Database>; dialect: StoreDialect }> {
   if (options.databaseUrl) {

@@ -61,9 +61,9 @@ export function migrations(dialect: StoreDialect): Record<string, Migration> {
  * migrator takes a lock row inside a transaction.
  */
 export async function migrateToLatest(db: Kysely<any>, dialect: StoreDialect): Promise<MigrationResult[]> {
-  const known = Object.keys(migrations(dialect));
-  if (await isCurrent(db, known)) return [];
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+  const all = migrations(dialect);
+  if (await isCurrent(db, Object.keys(all))) return [];
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => all } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
