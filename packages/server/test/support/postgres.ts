@@ -1,16 +1,20 @@
 /**
  * A throwaway PostgreSQL cluster for one test run: Debian's server binaries, a temp data
- * directory, loopback only, trust auth, no fsync unless asked to be durable. PostgreSQL refuses to run as root, so as root
- * the cluster runs as the unprivileged system user `parleytest`.
+ * directory (in memory unless durable), loopback only, trust auth, no fsync unless asked to be
+ * durable. PostgreSQL refuses to run as root, so as root the cluster runs as the unprivileged
+ * system user `parleytest`.
  */
 import { execFileSync, spawnSync, type ExecFileSyncOptions } from 'node:child_process';
 import {
+  accessSync,
   chownSync,
+  constants,
   existsSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,12 +88,35 @@ function ensureTestUser(): void {
   }
 }
 
+/**
+ * Where the cluster's directory goes. A cluster that need not be durable goes in memory
+ * (`/dev/shm`) where there is one: every test server's database is a copy of the template, about
+ * 300 new files, and on this machine's ext4 creating them was half of PostgreSQL's CPU in the
+ * `cluster` project (docs/testing.md, "The test PostgreSQL in memory"). A durable cluster stays on
+ * disk, where its fsyncs mean something. As root, os.tmpdir() may point somewhere the test user
+ * cannot enter; /tmp and /dev/shm are world-traversable.
+ */
+function parentDir(options: PostgresOptions, root: boolean): string {
+  if (!options.durable && isWritableDir(MEMORY_DIR)) return MEMORY_DIR;
+  return root ? '/tmp' : tmpdir();
+}
+
+const MEMORY_DIR = '/dev/shm';
+
+function isWritableDir(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK | constants.X_OK);
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresCluster> {
   const bin = ensureBinDir();
   const root = isRoot();
   if (root) ensureTestUser();
-  // As root, os.tmpdir() may point somewhere the test user cannot enter; /tmp is world-traversable.
-  const dir = mkdtempSync(join(root ? '/tmp' : tmpdir(), 'parley-pg-'));
+  const dir = mkdtempSync(join(parentDir(options, root), 'parley-pg-'));
   const dataDir = join(dir, 'data');
   const logFile = join(dir, 'postgres.log');
   if (root) {
