@@ -47,10 +47,16 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'cluster',
+          // Three workers on the two cores: with two, the machine was idle a quarter of the
+          // run while workers waited on PostgreSQL, nginx, Redis, the failover tests' node
+          // processes and the tests' own timers (docs/testing.md, "Three workers for `cluster`").
+          maxWorkers: 3,
           include: ['test/**/*.test.ts'],
           // Store conformance, process durability, blob adapters, the balancer's own checks,
           // upgrades and the validation of single requests (bad input, fuzzing, content types,
-          // the route table) already run above and do not change with the number of nodes.
+          // the route table) already run above and do not change with the number of nodes;
+          // nor do the files that start no deployment at all (the event checker, the outbound
+          // fetch guard, the SFU client, static assets).
           exclude: [
             'test/durability.test.ts',
             'test/blobs-s3.test.ts',
@@ -63,6 +69,10 @@ export default defineConfig({
             'test/content-types.test.ts',
             'test/openapi-routes.test.ts',
             'test/route-table.test.ts',
+            'test/event-check.test.ts',
+            'test/safe-fetch.test.ts',
+            'test/sfu.test.ts',
+            'test/static-assets.test.ts',
             faultsOnly,
           ],
           env: { PARLEY_TEST_DB: 'cluster' },
