@@ -12,7 +12,8 @@ import type { Store, UserPatch, UserRecord } from '../store/types.js';
 import { adminView, MIN_PASSWORD } from './admin-users.js';
 import { audited, changedFields, recordIn } from './audit.js';
 import { cleanName, looksTaken } from './names.js';
-import { applyUserUpdate, normaliseEmail, removeAccount, storeAvatar } from './users.js';
+import { normaliseEmail } from './email-address.js';
+import { applyUserUpdate, removeAccount, storeAvatar } from './users.js';
 import { checkWebhookUrl, parseWebhookUrl, storeWebhookUrl } from './webhooks.js';
 
 export async function updateUser(ctx: Ctx, actor: Actor, uid: number, req: UpdateAdminUserRequest) {

@@ -10,7 +10,8 @@ import { requireAdmin } from '../policy/index.js';
 import type { UserRecord } from '../store/types.js';
 import { cleanName, looksTaken } from './names.js';
 import { recordIn } from './audit.js';
-import { createAccount, normaliseEmail, passwordAccount } from './users.js';
+import { normaliseEmail } from './email-address.js';
+import { createAccount, passwordAccount } from './users.js';
 import { checkWebhookUrl, parseWebhookUrl, storeWebhookUrl, webhookUrlOf } from './webhooks.js';
 
 export const MIN_PASSWORD = 8;

@@ -12,7 +12,8 @@ import { AppError, badRequest, conflict, forbidden } from '../errors.js';
 import { requireOwnEmailChange } from '../policy/email-change.js';
 import { publicOrigin } from './invites.js';
 import { isSmtpEnabled, sendLinkMail } from './mail.js';
-import { applyUserUpdate, normaliseEmail } from './users.js';
+import { normaliseEmail } from './email-address.js';
+import { applyUserUpdate } from './users.js';
 import { userInfo } from './views.js';
 
 export const EMAIL_CHANGE_MINUTES = 15;

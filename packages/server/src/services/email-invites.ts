@@ -16,7 +16,7 @@ import type { Store } from '../store/types.js';
 import { publicOrigin } from './invites.js';
 import { isSmtpEnabled } from './mail.js';
 import { readSetting } from './settings.js';
-import { normaliseEmail } from './users.js';
+import { normaliseEmail } from './email-address.js';
 import { recordIn } from './audit.js';
 
 const DEFAULT_SECONDS = 7 * 24 * 3600;

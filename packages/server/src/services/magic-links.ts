@@ -24,7 +24,8 @@ import { socialLogin } from './signin/index.js';
 import { thirdPartyLogin } from './signin/third-party.js';
 import { readSetting } from './settings.js';
 import { requireNoSecondFactor } from './two-factor/challenge.js';
-import { availableName, createAccount, normaliseEmail } from './users.js';
+import { normaliseEmail } from './email-address.js';
+import { availableName, createAccount } from './users.js';
 
 export const MAGIC_LINK_MINUTES = 15;
 const TTL_MS = MAGIC_LINK_MINUTES * 60_000;

@@ -14,6 +14,7 @@ import { joinGroupEvents, leaveAllGroups } from './groups.js';
 import { cleanName, looksTaken } from './names.js';
 import { consumeInvite, findUsableInvite } from './invites.js';
 import { joinEmailInviteChannels } from './email-invites.js';
+import { normaliseEmail } from './email-address.js';
 import { issueSession } from './sessions.js';
 import { readSetting } from './settings.js';
 import { requireAccountOwner } from '../policy/index.js';
@@ -373,12 +374,6 @@ export async function removeAccount(
     });
     return { log, audience };
   });
-}
-
-export function normaliseEmail(email: string): string {
-  const e = email.trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+$/.test(e) || e.length > LIMITS.emailMaxLength) throw badRequest('invalid email');
-  return e;
 }
 
 /** The wanted name if free, else the name with four random digits (API.md §4.2). */

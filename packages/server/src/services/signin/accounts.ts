@@ -15,7 +15,8 @@ import { cleanName } from '../names.js';
 import { issueSession } from '../sessions.js';
 import { readSetting } from '../settings.js';
 import { requireNoSecondFactor } from '../two-factor/challenge.js';
-import { availableName, createAccount, normaliseEmail } from '../users.js';
+import { normaliseEmail } from '../email-address.js';
+import { availableName, createAccount } from '../users.js';
 
 export interface Identity {
   method: SigninLink['method'];
