@@ -50,7 +50,7 @@ check "build" npm run --silent build
 check "typecheck" npm run --silent typecheck
 check "lint" npm run --silent lint
 check "i18n check" npm run --silent i18n:check
-check "script tests" node --test scripts/check-docs.test.mjs scripts/summarize-tests.test.mjs
+check "script tests" node --test scripts/check-docs.test.mjs scripts/check-cycles.test.mjs scripts/summarize-tests.test.mjs
 check "size budget" node scripts/check-size-budget.mjs
 suite web "unit tests (web)" npx vitest run --root packages/web --reporter=default --reporter=json --outputFile.json="$PWD/$results/web.json"
 suite server-sqlite "server tests on SQLite" npx vitest run --root packages/server --project sqlite --reporter=default --reporter=json --outputFile.json="$PWD/$results/server-sqlite.json"
