@@ -90,11 +90,12 @@ function ensureTestUser(): void {
 
 /**
  * Where the cluster's directory goes. A cluster that need not be durable goes in memory
- * (`/dev/shm`) where there is one: every test server's database is a copy of the template, about
- * 300 new files, and on this machine's ext4 creating them was half of PostgreSQL's CPU in the
- * `cluster` project (docs/testing.md, "The test PostgreSQL in memory"). A durable cluster stays on
- * disk, where its fsyncs mean something. As root, os.tmpdir() may point somewhere the test user
- * cannot enter; /tmp and /dev/shm are world-traversable.
+ * (`/dev/shm`) where there is one: every test server's database is a copy of the template, over
+ * 300 new files (the catalog alone is 298), and on this machine's ext4 creating them took over
+ * 40 % of PostgreSQL's CPU in the `cluster` project (docs/testing.md, "The test PostgreSQL in
+ * memory"). A durable cluster stays on disk, where its fsyncs mean something. As root,
+ * os.tmpdir() may point somewhere the test user cannot enter; /tmp and /dev/shm are
+ * world-traversable.
  */
 function parentDir(options: PostgresOptions, root: boolean): string {
   if (!options.durable && isWritableDir(MEMORY_DIR)) return MEMORY_DIR;
