@@ -51,6 +51,9 @@ export default defineConfig({
           // run while workers waited on PostgreSQL, nginx, Redis, the failover tests' node
           // processes and the tests' own timers (docs/testing.md, "Three workers for `cluster`").
           maxWorkers: 3,
+          // A project with a worker count of its own runs as a group of its own when several are
+          // asked for at once (`npm run test:faults`, or every project): after the others.
+          sequence: { groupOrder: 1 },
           include: ['test/**/*.test.ts'],
           // Store conformance, process durability, blob adapters, the balancer's own checks,
           // upgrades and the validation of single requests (bad input, fuzzing, content types,
