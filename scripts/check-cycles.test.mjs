@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { findCycles, runtimeImports } from './check-cycles.mjs';
 
-const sources = (files) => new Map(Object.entries(files));
+/** The cycles among `files`, given as repository path → source. */
+const cyclesOf = (files) => findCycles(new Map(Object.entries(files)));
 
 test('counts run-time imports and re-exports, not type-only ones, dynamic ones or packages', () => {
   const source = [
@@ -25,26 +26,22 @@ test('counts run-time imports and re-exports, not type-only ones, dynamic ones o
 });
 
 test('finds a two-module cycle, resolving .js to the .ts source', () => {
-  const cycles = findCycles(
-    sources({
-      'p/src/users.ts': "import { x } from './invites.js';",
-      'p/src/invites.ts': "import { y } from './users.js';",
-      'p/src/other.ts': "import { y } from './users.js';",
-    }),
-  );
+  const cycles = cyclesOf({
+    'p/src/users.ts': "import { x } from './invites.js';",
+    'p/src/invites.ts': "import { y } from './users.js';",
+    'p/src/other.ts': "import { y } from './users.js';",
+  });
   assert.deepEqual(cycles, [['p/src/invites.ts', 'p/src/users.ts']]);
 });
 
 test('finds a long cycle through folders and index files, and a module importing itself', () => {
-  const cycles = findCycles(
-    sources({
-      'w/src/a/index.ts': "export { page } from './page';",
-      'w/src/a/page.tsx': "import { nav } from '../b';",
-      'w/src/b/index.ts': "export { nav } from './nav.js';",
-      'w/src/b/nav.ts': "import { page } from '../a/index.js';",
-      'w/src/self.ts': "import './self.js';",
-    }),
-  );
+  const cycles = cyclesOf({
+    'w/src/a/index.ts': "export { page } from './page';",
+    'w/src/a/page.tsx': "import { nav } from '../b';",
+    'w/src/b/index.ts': "export { nav } from './nav.js';",
+    'w/src/b/nav.ts': "import { page } from '../a/index.js';",
+    'w/src/self.ts': "import './self.js';",
+  });
   assert.deepEqual(cycles.map((c) => c.length).sort(), [1, 4]);
   assert.deepEqual(
     cycles.find((c) => c.length === 4),
@@ -53,12 +50,10 @@ test('finds a long cycle through folders and index files, and a module importing
 });
 
 test('passes a cycle closed only by a type import or a dynamic import', () => {
-  const cycles = findCycles(
-    sources({
-      'p/src/a.ts': "import { b } from './b.js';",
-      'p/src/b.ts': "import type { A } from './a.js';\nexport const load = () => import('./a.js');",
-    }),
-  );
+  const cycles = cyclesOf({
+    'p/src/a.ts': "import { b } from './b.js';",
+    'p/src/b.ts': "import type { A } from './a.js';\nexport const load = () => import('./a.js');",
+  });
   assert.deepEqual(cycles, []);
 });
 
