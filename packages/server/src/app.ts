@@ -5,9 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_LEVEL, LIMITS, PRODUCT_VERSION } from '@parley/protocol';
+import { LIMITS } from '@parley/protocol';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { loadSecretKey, parseSecretKey, SecretBox } from './auth/secret-box.js';
 import { TokenSigner } from './auth/tokens.js';
@@ -15,6 +13,7 @@ import type { Blobs } from './blobs/index.js';
 import { openBlobs } from './blobs/open.js';
 import type { Config } from './config/index.js';
 import type { Ctx } from './context.js';
+import { recordApiDocs } from './http/api-docs.js';
 import { installCors } from './http/cors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { frameAncestors } from './services/embedding.js';
@@ -236,22 +235,13 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     ctx.now,
   );
   installBodyParsers(app);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Parley API (VoceChat wire contract)',
-        version: `${API_LEVEL} (Parley ${PRODUCT_VERSION})`,
-      },
-      servers: [{ url: '/api' }],
-      components: { securitySchemes: { api_key: { type: 'apiKey', in: 'header', name: 'X-API-Key' } } },
-    },
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/swagger' });
+  const apiDocs = recordApiDocs(app);
+  apiDocs.registerUi(app);
 
   await app.register(
     namedPlugin('api', async (api: FastifyInstance) => {
       await api.register(namedPlugin('api routes', apiRoutes(ctx)));
-      api.get('/spec', { schema: { hide: true } }, () => app.swagger());
+      api.get('/spec', { schema: { hide: true } }, () => apiDocs.spec());
     }),
     { prefix: '/api' },
   );
