@@ -5,8 +5,8 @@
  * and few servers are ever asked for their documentation (docs/benchmarks.md, "Idle RSS: the API
  * documentation on first use"). So the routes are recorded as they are added, and the first
  * request for the documentation builds a second Fastify instance that never listens: both plugins
- * and the same routes, with their schemas but no handlers, validators or serializers. Its answers
- * are passed on; a path it does not know is this server's own 404.
+ * and the same routes, with their schemas but not their handlers, and no validators or
+ * serializers. Its answers are passed on; a path it does not know is this server's own 404.
  */
 import { API_LEVEL, PRODUCT_VERSION } from '@parley/protocol';
 import Fastify, {
@@ -63,7 +63,7 @@ export function recordApiDocs(app: FastifyInstance): ApiDocs {
   });
   let built: Promise<FastifyInstance> | undefined;
   const docs = () => {
-    built ??= describe(routes).catch((err: unknown) => {
+    built ??= buildDocumentation(routes).catch((err: unknown) => {
       built = undefined;
       throw err;
     });
@@ -97,7 +97,7 @@ export function recordApiDocs(app: FastifyInstance): ApiDocs {
   };
 }
 
-async function describe(routes: RouteOptions[]): Promise<FastifyInstance> {
+async function buildDocumentation(routes: RouteOptions[]): Promise<FastifyInstance> {
   const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
     import('@fastify/swagger'),
     import('@fastify/swagger-ui'),
@@ -120,7 +120,8 @@ async function describe(routes: RouteOptions[]): Promise<FastifyInstance> {
       // their validators from these objects on first use.
       schema: route.schema === undefined ? undefined : structuredClone(route.schema),
       config: route.config,
-      handler: () => undefined,
+      // Only the UI's own routes answer here; were one of these reached, it is not documentation.
+      handler: (_request, reply) => reply.callNotFound(),
     });
   }
   await docs.ready();
