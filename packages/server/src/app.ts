@@ -13,7 +13,7 @@ import type { Blobs } from './blobs/index.js';
 import { openBlobs } from './blobs/open.js';
 import type { Config } from './config/index.js';
 import type { Ctx } from './context.js';
-import { recordApiDocs } from './http/api-docs.js';
+import { installApiDocs } from './http/api-docs.js';
 import { installCors } from './http/cors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { frameAncestors } from './services/embedding.js';
@@ -235,8 +235,7 @@ export async function buildServer(options: AppOptions): Promise<ParleyServer> {
     ctx.now,
   );
   installBodyParsers(app);
-  const apiDocs = recordApiDocs(app);
-  apiDocs.registerUi(app);
+  const apiDocs = installApiDocs(app, routes);
 
   await app.register(
     namedPlugin('api', async (api: FastifyInstance) => {

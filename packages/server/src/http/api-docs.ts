@@ -3,18 +3,14 @@
  * Swagger UI that shows it (`/api/swagger`). @fastify/swagger, @fastify/swagger-ui and what they
  * load (yaml, json-schema-resolver, a second @fastify/static) held ~2.7 MB in every node at rest,
  * and few servers are ever asked for their documentation (docs/benchmarks.md, "Idle RSS: the API
- * documentation on first use"). So the routes are recorded as they are added, and the first
- * request for the documentation builds a second Fastify instance that never listens: both plugins
- * and the same routes, with their schemas but not their handlers, and no validators or
- * serializers. Its answers are passed on; a path it does not know is this server's own 404.
+ * documentation on first use"). So the first request for the documentation builds a second
+ * Fastify instance that never listens: both plugins and the server's routes, with their schemas
+ * but not their handlers, and no validators or serializers. Its answers are passed on; a path it
+ * does not know is this server's own 404.
  */
 import { API_LEVEL, PRODUCT_VERSION } from '@parley/protocol';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { RegisteredRoute } from './route-list.js';
 import { cachedSerializerFactory } from './serialization.js';
 import { validatorFactory } from './validation.js';
 
@@ -47,20 +43,16 @@ const RESPONSE_HEADERS = [
 ];
 
 export interface ApiDocs {
-  /** The OpenAPI document of every route added since `recordApiDocs`. */
+  /** The OpenAPI document of the server's routes. */
   spec(): Promise<unknown>;
-  /** `GET /api/swagger` and everything below it: the Swagger UI, its files and the document as JSON and YAML. */
-  registerUi(app: FastifyInstance): void;
 }
 
-/** Starts recording routes; call it where the documentation should begin, before the routes it covers. */
-export function recordApiDocs(app: FastifyInstance): ApiDocs {
-  const routes: RouteOptions[] = [];
-  app.addHook('onRoute', (route) => {
-    // HEAD is Fastify's copy of each GET, and a hidden route is left out of the document anyway.
-    if (route.method === 'HEAD' || (route.schema as { hide?: boolean } | undefined)?.hide) return;
-    routes.push(route);
-  });
+/**
+ * Registers `GET /api/swagger` and everything below it (the Swagger UI, its files and the document
+ * as JSON and YAML); `routes` is the server's list of every route (`listRoutes`), complete by the
+ * time the first request comes.
+ */
+export function installApiDocs(app: FastifyInstance, routes: readonly RegisteredRoute[]): ApiDocs {
   let built: Promise<FastifyInstance> | undefined;
   const docs = () => {
     built ??= buildDocumentation(routes).catch((err: unknown) => {
@@ -87,17 +79,13 @@ export function recordApiDocs(app: FastifyInstance): ApiDocs {
     return answer.rawPayload.length > 0 ? reply.send(answer.rawPayload) : reply.send();
   }
 
-  return {
-    spec: async () => (await docs()).swagger(),
-    registerUi(app) {
-      const hidden = { schema: { hide: true } };
-      app.get(API_DOCS_UI_PREFIX, hidden, forward);
-      app.get(`${API_DOCS_UI_PREFIX}/*`, hidden, forward);
-    },
-  };
+  const hidden = { schema: { hide: true } };
+  app.get(API_DOCS_UI_PREFIX, hidden, forward);
+  app.get(`${API_DOCS_UI_PREFIX}/*`, hidden, forward);
+  return { spec: async () => (await docs()).swagger() };
 }
 
-async function buildDocumentation(routes: RouteOptions[]): Promise<FastifyInstance> {
+async function buildDocumentation(routes: readonly RegisteredRoute[]): Promise<FastifyInstance> {
   const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
     import('@fastify/swagger'),
     import('@fastify/swagger-ui'),
@@ -112,14 +100,14 @@ async function buildDocumentation(routes: RouteOptions[]): Promise<FastifyInstan
   });
   await docs.register(swagger, { openapi: OPENAPI });
   await docs.register(swaggerUi, { routePrefix: API_DOCS_UI_PREFIX });
-  for (const route of routes) {
+  // A hidden route is left out of the document anyway (the documentation's own among them).
+  for (const route of routes.filter((r) => !(r.schema as { hide?: boolean } | undefined)?.hide)) {
     docs.route({
       method: route.method,
       url: route.url,
       // A copy: Fastify normalises a route's schema in place, and the server's own routes compile
       // their validators from these objects on first use.
       schema: route.schema === undefined ? undefined : structuredClone(route.schema),
-      config: route.config,
       // Only the UI's own routes answer here; were one of these reached, it is not documentation.
       handler: (_request, reply) => reply.callNotFound(),
     });
