@@ -7,14 +7,15 @@
 //   - Not counted: `import type` and `export type` (erased before run time), and `import()`,
 //     which loads on first use and is how a screen is split into a chunk of its own.
 // Usage: node scripts/check-cycles.mjs   (exits 1 and lists every cycle)
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { repositoryFiles } from './lib/repository-files.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SOURCE = /\.(ts|tsx)$/;
+const PACKAGE_SOURCE = /^packages\/[^/]+\/src\//;
 
 /** The relative specifiers of the run-time imports and re-exports in `source`. */
 export function runtimeImports(fileName, source) {
@@ -103,11 +104,9 @@ export function findCycles(sources) {
 }
 
 function main() {
-  const listed = execFileSync('git', ['ls-files', '-z', '--', 'packages/*/src/*'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
-  const paths = listed.split('\0').filter((p) => SOURCE.test(p) && !p.endsWith('.d.ts'));
+  const paths = repositoryFiles(ROOT).filter(
+    (p) => PACKAGE_SOURCE.test(p) && SOURCE.test(p) && !p.endsWith('.d.ts'),
+  );
   const sources = new Map(paths.map((p) => [p, readFileSync(`${ROOT}/${p}`, 'utf8')]));
   const cycles = findCycles(sources);
   for (const cycle of cycles) console.error(`import cycle among: ${cycle.join(', ')}`);

@@ -15,6 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { repositoryFiles } from './lib/repository-files.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONTEXT_FILE = 'packages/server/src/context.ts';
@@ -96,16 +97,6 @@ function gitIgnores(root, path) {
   } catch {
     return false;
   }
-}
-
-/** Tracked files and new ones git does not ignore, relative to `root`. */
-function repositoryFiles(root) {
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return out.split('\0').filter(Boolean);
 }
 
 function main() {
